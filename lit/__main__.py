@@ -1,0 +1,5 @@
+import sys
+
+from lit.cli import main
+
+sys.exit(main())

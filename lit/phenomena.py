@@ -1,0 +1,115 @@
+"""What an ERG MRS says about tense, aspect, voice, modality, negation, clefts and questions.
+
+Shared by label-rule preconditions, dataset analysis and rule preconditions, so every part of
+LIT reads these phenomena the same way (DESIGN §3).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from delphin.mrs import EP, MRS
+
+MODAL_RE = re.compile(r"^_(\w+)_v_modal$")
+
+
+def _pred(ep: EP) -> str:
+    return ep.predicate.lstrip('"').rstrip('"')
+
+
+def _qeq_targets(m: MRS, handle: str) -> list[EP]:
+    """EPs labelled by *handle* or by the label it is qeq to."""
+    lo = next((hc.lo for hc in m.hcons if hc.hi == handle), handle)
+    return [ep for ep in m.rels if ep.label == lo]
+
+
+def modal_ep(m: MRS) -> EP | None:
+    """The modal EP whose event is INDEX, if the main clause is modalised."""
+    for ep in m.rels:
+        if ep.iv == m.index and MODAL_RE.match(_pred(ep)):
+            return ep
+    return None
+
+
+def index_ep(m: MRS) -> EP | None:
+    """The main predication: the EP whose ARG0 is INDEX, seen through a modal wrapper and,
+    in an ERG 2025 it-cleft (bare INDEX), through the ICONS focus."""
+    ep = next((e for e in m.rels if e.iv == m.index and not e.is_quantifier()), None)
+    if ep is not None and MODAL_RE.match(_pred(ep)) and "ARG1" in ep.args:
+        inner = [e for e in _qeq_targets(m, ep.args["ARG1"]) if e.iv and e.iv.startswith("e")]
+        return next((e for e in inner if e.iv != ep.iv and _pred(e) != "neg"), ep)
+    if ep is None:
+        focus_events = {ic.left for ic in m.icons if ic.relation == "focus"}
+        ep = next((e for e in m.rels if e.iv in focus_events and not e.is_quantifier()), None)
+    return ep
+
+
+def negation_ep(m: MRS) -> EP | None:
+    """A `neg` EP scoping over the index EP (or its modal) — sentential negation."""
+    targets = {e.label for e in (index_ep(m), modal_ep(m)) if e is not None}
+    for ep in m.rels:
+        if _pred(ep) == "neg" and "ARG1" in ep.args:
+            if any(t.label in targets for t in _qeq_targets(m, ep.args["ARG1"])):
+                return ep
+    return None
+
+
+def _is_cleft(m: MRS, main_event: str | None, bare_index: bool, grammar_version: str) -> bool:
+    """ERG 2025 clefts focus an argument of a verb whose event is not INDEX (INDEX is bare;
+    the 2025 grammar also uses focus on INDEX events for other constructions). ERG 2018
+    clefts focus an argument of the INDEX event itself; 1214 used `_be_v_itcleft`."""
+    if grammar_version == "1214":
+        return any(_pred(ep) == "_be_v_itcleft" for ep in m.rels)
+    focused = any(ic.relation == "focus" and ic.left == main_event for ic in m.icons)
+    return focused and (bare_index if grammar_version >= "2025" else main_event == m.index)
+
+
+@dataclass(frozen=True)
+class Phenomena:
+    """Main-clause phenomena of one MRS; None where the MRS does not say."""
+
+    tense: str | None
+    prog: str | None
+    perf: str | None
+    sf: str | None
+    mood: str | None
+    modal: str | None
+    negated: bool
+    passive: bool
+    cleft: bool
+    question: bool
+    index_predicate: str | None
+
+    @property
+    def voice(self) -> str:
+        return "passive" if self.passive else "active"
+
+
+def describe(m: MRS, grammar_version: str = "2025") -> Phenomena:
+    """Read the main clause's phenomena; tense comes from the modal if there is one."""
+    main = index_ep(m)
+    modal = modal_ep(m)
+    tensed_event = modal.iv if modal else (main.iv if main else m.index)
+    props = {k.upper(): str(v).lower() for k, v in m.variables.get(tensed_event or "", {}).items()}
+    index_props = {k.upper(): str(v).lower() for k, v in m.variables.get(m.index or "", {}).items()}
+    main_event = main.iv if main else None
+    promoted = {v for r, v in main.args.items() if r not in ("ARG0", "ARG1")} if main else set()
+    bare_index = not any(e.iv == m.index for e in m.rels)
+    modal_match = MODAL_RE.match(_pred(modal)) if modal else None
+    return Phenomena(
+        tense=props.get("TENSE"),
+        prog=props.get("PROG"),
+        perf=props.get("PERF"),
+        sf=index_props.get("SF"),
+        mood=props.get("MOOD"),
+        modal=modal_match.group(1) if modal_match else None,
+        negated=negation_ep(m) is not None,
+        passive=any(
+            ic.relation == "topic" and ic.left == main_event and ic.right in promoted
+            for ic in m.icons
+        ),
+        cleft=_is_cleft(m, main_event, bare_index, grammar_version),
+        question=index_props.get("SF") == "ques",
+        index_predicate=_pred(main) if main else None,
+    )

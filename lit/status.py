@@ -1,0 +1,22 @@
+"""The one status vocabulary every LIT record uses (DESIGN §5)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Status(str, Enum):
+    """Outcome of one item at any stage; every non-ok status carries a reason."""
+
+    OK = "ok"
+    NOT_APPLICABLE = "not_applicable"
+    NO_PARSE = "no_parse"
+    NO_GENERATION = "no_generation"
+    NOT_VERIFIED = "not_verified"
+    TIMEOUT = "timeout"
+    ACE_ERROR = "ace_error"
+    INVALID_INPUT = "invalid_input"
+    ERROR = "error"
+
+    def __str__(self) -> str:
+        return self.value

@@ -1,0 +1,39 @@
+"""Shared test fixtures: paths to the real ERG data copied into tests/data."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+ORACLE = DATA / "oracle"
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Integration tests need a real ACE and grammar: skip them unless both are configured."""
+    if os.environ.get("LIT_ACE") and os.environ.get("LIT_GRAMMAR"):
+        return
+    skip = pytest.mark.skip(reason="set LIT_ACE and LIT_GRAMMAR to a real ACE and ERG image")
+    for item in items:
+        if "integration" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def oracle_pairs() -> list[dict]:
+    return read_jsonl(ORACLE / "pairs.jsonl.gz")
+
+
+@pytest.fixture(scope="session")
+def gold_2025() -> list[dict]:
+    return read_jsonl(DATA / "erg-gold-2025.jsonl.gz")
