@@ -1,0 +1,181 @@
+"""Analyse an NLI dataset through the grammar: parse coverage, phenomenon rates per role and
+gold label, premise/hypothesis tense pairs, and label-shortcut candidates."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from delphin.codecs import simplemrs
+from delphin.exceptions import PyDelphinException
+
+from lit.ace.service import AceService, ParseResult
+from lit.analyze.features import SentenceFeatures, pair_features, sentence_features
+from lit.analyze.mi import rank_features
+from lit.evaluate.labels import LABELS, normalize_label
+from lit.io.readers import NliItem
+from lit.status import Status
+
+ROLES = ("premise", "hypothesis")
+RATE_KEYS = ("prog", "perf", "passive", "modal", "negated", "cleft", "question")
+
+DEFINITIONS: dict[str, str] = {
+    "sentences": "premises (or hypotheses) of the pairs in the group, counted once per pair",
+    "coverage": "share of those sentences with at least one reading; features come from the "
+    "top reading only",
+    "rates": "share of parsed sentences whose main clause is progressive (prog), perfect "
+    "(perf), passive (ICONS topic on the main verb's event), modal, negated, an it-cleft, a "
+    "polar question (lit.phenomena.describe)",
+    "tense": "counts of the main clause's TENSE (the modal's if there is one)",
+    "tense_pairs": "counts of premise TENSE > hypothesis TENSE over pairs with both parsed",
+    "shortcuts": "pair features (phenomena and predicates of each side, predicates shared by "
+    "both sides or on one side only, tense and index-predicate pairs) ranked by mutual "
+    "information (bits) with the gold label over pairs with both sides parsed and a gold "
+    "label; majority_share = share of the feature's pairs that have its most common label",
+}
+
+
+def parse_sentences(
+    service: AceService, sentences: Iterable[str], progress: bool = False
+) -> dict[str, ParseResult]:
+    """Each distinct sentence's parse (top reading only)."""
+    unique = list(dict.fromkeys(sentences))
+    results = service.parse(unique, n=1)
+    if progress:
+        from tqdm import tqdm
+
+        results = tqdm(results, total=len(unique), desc="parsing", unit="sent")
+    return {r.input: r for r in results}
+
+
+def _features(result: ParseResult | None, grammar_version: str) -> SentenceFeatures | None:
+    if result is None or result.status != Status.OK or not result.readings:
+        return None
+    try:
+        return sentence_features(simplemrs.decode(result.readings[0].mrs), grammar_version)
+    except PyDelphinException:
+        return None
+
+
+class _RoleStats:
+    """Counts for one role within one label group."""
+
+    def __init__(self) -> None:
+        self.sentences = 0
+        self.status: Counter = Counter()
+        self.tense: Counter = Counter()
+        self.flags: Counter = Counter()
+        self.modals: Counter = Counter()
+
+    def add(self, status: str, f: SentenceFeatures | None) -> None:
+        self.sentences += 1
+        self.status[status] += 1
+        if f is None:
+            return
+        self.tense[str(f.phenomena.tense)] += 1
+        self.flags.update(k for k, v in f.flags().items() if v)
+        if f.phenomena.modal:
+            self.modals[f.phenomena.modal] += 1
+
+    def to_json(self) -> dict:
+        parsed = sum(self.tense.values())
+        return {
+            "sentences": self.sentences,
+            "parsed": parsed,
+            "coverage": parsed / self.sentences if self.sentences else None,
+            "parse_status": dict(self.status),
+            "tense": dict(self.tense.most_common()),
+            "counts": {k: self.flags[k] for k in RATE_KEYS},
+            "rates": {k: self.flags[k] / parsed if parsed else None for k in RATE_KEYS},
+            "modals": dict(self.modals.most_common()),
+        }
+
+
+def analyze(
+    items: Iterable[NliItem],
+    parses: Mapping[str, ParseResult],
+    grammar_version: str = "2025",
+    top: int = 25,
+    min_count: int = 3,
+) -> dict:
+    """The analysis of *items*, given each sentence's parse; labels are the items' gold labels."""
+    roles = {r: {"all": _RoleStats(), "by_label": {}} for r in ROLES}
+    tense_pairs: dict[str, Counter] = {"all": Counter()}
+    labelled: list[tuple[set[str], str]] = []
+    labels: Counter = Counter()
+    invalid = 0
+    for item in items:
+        if item.error:
+            invalid += 1
+            continue
+        try:
+            label = normalize_label(item.gold)
+        except ValueError:
+            label = None
+        labels[label or "none"] += 1
+        feats = {}
+        for role, sentence in zip(ROLES, (item.premise, item.hypothesis)):
+            result = parses.get(sentence)
+            feats[role] = _features(result, grammar_version)
+            status = str(result.status) if result else "missing"
+            if result is not None and result.status == Status.OK and feats[role] is None:
+                status = "unreadable_mrs"
+            roles[role]["all"].add(status, feats[role])
+            if label:
+                roles[role]["by_label"].setdefault(label, _RoleStats()).add(status, feats[role])
+        p, h = feats["premise"], feats["hypothesis"]
+        if p is None or h is None:
+            continue
+        pair = f"{p.phenomena.tense}>{h.phenomena.tense}"
+        tense_pairs["all"][pair] += 1
+        if label:
+            tense_pairs.setdefault(label, Counter())[pair] += 1
+            labelled.append((pair_features(p, h), label))
+    order = [x for x in LABELS if x in labels]
+    return {
+        "definitions": DEFINITIONS,
+        "grammar_version": grammar_version,
+        "pairs": sum(labels.values()),
+        "invalid_records": invalid,
+        "labels": {k: labels[k] for k in [*order, "none"] if labels[k]},
+        "rate_keys": list(RATE_KEYS),
+        "roles": {
+            role: {
+                "all": block["all"].to_json(),
+                "by_label": {k: block["by_label"][k].to_json() for k in order
+                             if k in block["by_label"]},
+            }
+            for role, block in roles.items()
+        },
+        "tense_pairs": {
+            "all": dict(tense_pairs["all"].most_common()),
+            "by_label": {k: dict(tense_pairs[k].most_common()) for k in order if k in tense_pairs},
+        },
+        "shortcut_pairs": len(labelled),
+        "shortcuts": rank_features(labelled, top=top, min_count=min_count),
+    }
+
+
+def format_summary(result: dict) -> str:
+    """A short plain-text summary: coverage and rates per role, and the top shortcuts."""
+    labels = ", ".join(f"{k} {v}" for k, v in result["labels"].items())
+    invalid = result["invalid_records"]
+    lines = [f"{result['pairs']} pairs ({labels})"
+             + (f"; {invalid} invalid records" if invalid else "")]
+    head = ["role", "label", "sents", "cover%", "tenses", *RATE_KEYS]
+    rows = [head]
+    for role, block in result["roles"].items():
+        for label, st in {"all": block["all"], **block["by_label"]}.items():
+            tenses = ",".join(f"{k}:{v}" for k, v in st["tense"].items())
+            rows.append([role, label, str(st["sentences"]),
+                         "-" if st["coverage"] is None else f"{100 * st['coverage']:.1f}",
+                         tenses or "-",
+                         *("-" if st["rates"][k] is None else f"{100 * st['rates'][k]:.1f}"
+                           for k in RATE_KEYS)])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines.append(f"top label-shortcut candidates (of {result['shortcut_pairs']} pairs):")
+    for s in result["shortcuts"][:10]:
+        lines.append(f"  {s['mi']:.4f}  {s['feature']}  n={s['count']}  "
+                     f"{s['majority_label']} {100 * s['majority_share']:.0f}%")
+    return "\n".join(lines)

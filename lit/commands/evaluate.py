@@ -1,0 +1,72 @@
+"""Score an NLI model on a `lit nli` contrast set: Acc@Ori, Acc@Ctr and consistency per spec.
+
+Predictions come from a Hugging Face sequence-classification model (--model, needs the `rank`
+extra) or from a JSONL file of {"id", "spec", "prediction"} lines (--predictions; spec is
+"original" for a record's input pair), so a model from any framework can be scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("contrast", type=Path, help="a `lit nli` output file (.jsonl or .jsonl.gz)")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--model", help="Hugging Face model name or local directory")
+    source.add_argument("--predictions", type=Path, help="JSONL file of {id, spec, prediction}")
+    parser.add_argument(
+        "--label-map",
+        help="class index of each label, e.g. entailment=0,neutral=1,contradiction=2 "
+        "(default: the model config's id2label)",
+    )
+    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
+    parser.add_argument("--max-length", type=int, default=256, help="tokens per pair")
+    parser.add_argument("--save-predictions", type=Path,
+                        help="write the predictions scored here (prediction-file format)")
+    parser.add_argument("-o", "--output", type=Path, help="write the scores as JSON here")
+
+
+def run(args: argparse.Namespace) -> int:
+    from lit.errors import InputError
+    from lit.evaluate import evaluate, read_contrast_file, read_predictions, write_predictions
+    from lit.evaluate.metrics import format_table, needed_items
+    from lit.evaluate.predictions import prediction_rows
+
+    records = read_contrast_file(args.contrast)
+    if args.label_map and not args.model:
+        raise InputError("--label-map applies to --model only")
+    items = needed_items(records, args.contrast)
+    if args.model:
+        from lit.evaluate.model import HFClassifier, parse_label_map
+
+        label_map = parse_label_map(args.label_map) if args.label_map else None
+        clf = HFClassifier(args.model, label_map, args.batch_size, args.device, args.max_length)
+        texts = list(dict.fromkeys((it.premise, it.hypothesis) for it in items))
+        by_text = dict(zip(texts, clf.predict(texts)))
+        predictions = {it.key: by_text[(it.premise, it.hypothesis)] for it in items}
+    else:
+        given = read_predictions(args.predictions)
+        # only the pairs of this file; `evaluate` names any that are missing
+        predictions = {it.key: given[it.key] for it in items if it.key in given}
+
+    result = evaluate(records, predictions, args.contrast)
+    if args.save_predictions:
+        write_predictions(predictions, args.save_predictions)
+    result = {
+        "input": str(args.contrast),
+        "model": args.model,
+        "predictions_file": str(args.predictions) if args.predictions else None,
+        "label_map": clf.label_map if args.model else None,
+        **result,
+        "predictions": list(prediction_rows(predictions)),
+    }
+    print(format_table(result))
+    if args.output:
+        args.output.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        print(f"scores written to {args.output}", file=sys.stderr)
+    return 0

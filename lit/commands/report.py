@@ -1,0 +1,51 @@
+"""Write a self-contained HTML report of a `lit nli` contrast set (optionally with the JSON of
+`lit evaluate` and `lit analyze`): charts, per-spec examples with the changes highlighted, and
+a failure breakdown. The file needs no network to view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("contrast", type=Path, help="a `lit nli` output file (.jsonl or .jsonl.gz)")
+    parser.add_argument("--evaluation", type=Path, help="JSON written by `lit evaluate -o`")
+    parser.add_argument("--analysis", type=Path, help="JSON written by `lit analyze -o`")
+    parser.add_argument("--title", default="LIT contrast set report")
+    parser.add_argument("--examples", type=int, default=25, help="example rows per spec")
+    parser.add_argument("-o", "--output", type=Path, default=Path("lit-report.html"))
+
+
+def _load_json(path: Path | None, key: str, command: str) -> dict | None:
+    from lit.errors import InputError
+
+    if path is None:
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from None
+    if not isinstance(data, dict) or key not in data:
+        raise InputError(f"{path}: not the JSON of `lit {command} -o` (no `{key}`)")
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
+    from lit.evaluate import read_contrast_file
+    from lit.report import write_report
+
+    records = read_contrast_file(args.contrast)
+    write_report(
+        args.output, records,
+        evaluation=_load_json(args.evaluation, "specs", "evaluate"),
+        analysis=_load_json(args.analysis, "roles", "analyze"),
+        title=args.title, source=str(args.contrast), examples=args.examples,
+    )
+    print(f"report written to {args.output}", file=sys.stderr)
+    return 0

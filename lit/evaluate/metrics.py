@@ -1,0 +1,173 @@
+"""Per-spec scores of a model on a contrast set (LIT paper, Table 3; Gardner et al. 2020)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from lit.errors import InputError
+from lit.evaluate.records import ORIGINAL, Item, contrast_items, original_item
+
+#: Written into every result so a reader need not guess what a number means.
+DEFINITIONS: dict[str, str] = {
+    "n": "pairs of this spec with status ok, a gold label on the original and a rule label on "
+    "the transformed pair",
+    "acc_ori": "accuracy on the original pairs of those n",
+    "acc_ctr": "accuracy on the transformed pairs against the labels the label rules assign",
+    "same_prediction": "share of the n whose original and transformed pair get the same "
+    "prediction, right or wrong",
+    "contrast_consistency": "share of the n where the model is right on both the original and "
+    "the transformed pair (Gardner et al. 2020)",
+    "consistency": "same_prediction for a label-preserving spec, contrast_consistency for a "
+    "label-changing one (the reading every column of the LIT paper's Table 3 agrees with)",
+    "kind": "label_preserving if every one of the n transformed pairs keeps its original gold "
+    "label (e.g. i;i, pa;pa), else label_changing (e.g. f;p, p;f, m;o)",
+    "original.accuracy": "accuracy on every input pair with a gold label, transformed or not",
+    "unlabeled_transforms": "ok transforms not scored because the original has no gold label "
+    "or no label rule gave the transformed pair a label; they need no prediction",
+}
+
+
+def _rate(hits: int, n: int) -> float | None:
+    return hits / n if n else None
+
+
+def _scores(pairs: Sequence[tuple[Item, str, str]]) -> dict:
+    """Scores over (contrast item, prediction on original, prediction on contrast) triples."""
+    n = len(pairs)
+    right_ori = sum(p_o == it.original_gold for it, p_o, _ in pairs)
+    right_ctr = sum(p_c == it.gold for it, _, p_c in pairs)
+    same = sum(p_o == p_c for _, p_o, p_c in pairs)
+    both = sum(p_o == it.original_gold and p_c == it.gold for it, p_o, p_c in pairs)
+    preserving = all(it.gold == it.original_gold for it, _, _ in pairs)
+    return {
+        "kind": "label_preserving" if preserving else "label_changing",
+        "n": n,
+        "acc_ori": _rate(right_ori, n),
+        "acc_ctr": _rate(right_ctr, n),
+        "consistency": _rate(same if preserving else both, n),
+        "same_prediction": _rate(same, n),
+        "contrast_consistency": _rate(both, n),
+    }
+
+
+def _missing_error(missing: list[tuple[str, str]], total: int) -> InputError:
+    id_, spec = missing[0]
+    return InputError(
+        f"no prediction for {len(missing)} of {total} pairs, e.g. id {id_!r} spec {spec!r}"
+    )
+
+
+def _labelled(it: Item) -> bool:
+    return it.gold is not None and it.original_gold is not None
+
+
+def unlabeled_transforms(records: Sequence[dict], path: Path | str = "") -> Counter:
+    """Per spec, ok transforms that cannot be scored: no gold label or no rule label."""
+    return Counter(it.spec for rec in records for it in contrast_items(rec, path)
+                   if not _labelled(it))
+
+
+def needed_items(records: Sequence[dict], path: Path | str = "") -> list[Item]:
+    """Every pair a model must classify: each gold-labelled original and its ok, labelled
+    contrasts (pairs that cannot be scored need no prediction)."""
+    items = []
+    for rec in records:
+        orig = original_item(rec, path)
+        if orig is not None and orig.gold is not None:
+            items.append(orig)
+            items.extend(it for it in contrast_items(rec, path) if _labelled(it))
+    return items
+
+
+def evaluate(
+    records: Sequence[dict],
+    predictions: Mapping[tuple[str, str], str],
+    path: Path | str = "",
+) -> dict:
+    """Scores per spec and overall; InputError if a needed prediction is missing."""
+    items = needed_items(records, path)
+    missing = [it.key for it in items if it.key not in predictions]
+    if missing:
+        raise _missing_error(missing, len(items))
+
+    originals = [it for it in items if it.spec == ORIGINAL]
+    by_spec: dict[str, list[tuple[Item, str, str]]] = {}
+    transitions: dict[str, Counter] = {}
+    rules: dict[str, Counter] = {}
+    for it in items:
+        if it.spec == ORIGINAL:
+            continue
+        triple = (it, predictions[(it.id, ORIGINAL)], predictions[it.key])
+        by_spec.setdefault(it.spec, []).append(triple)
+        transitions.setdefault(it.spec, Counter())[f"{it.original_gold}>{it.gold}"] += 1
+        rules.setdefault(it.spec, Counter())[it.label_rule or "-"] += 1
+
+    specs = []
+    for spec, pairs in by_spec.items():
+        row = {"spec": spec, **_scores(pairs)}
+        row["transitions"] = dict(transitions[spec])
+        row["label_rules"] = dict(rules[spec])
+        specs.append(row)
+    pooled = [t for pairs in by_spec.values() for t in pairs]
+    overall = _scores(pooled)
+    overall.pop("kind")
+    overall.pop("consistency")
+    overall["consistency"] = _rate(
+        sum(r["consistency"] * r["n"] for r in specs if r["n"]), len(pooled)
+    )
+    right = sum(predictions[it.key] == it.gold for it in originals)
+    return {
+        "definitions": DEFINITIONS,
+        "original": {"n": len(originals), "accuracy": _rate(right, len(originals))},
+        "specs": specs,
+        "overall": overall,
+        "counts": record_counts(records)
+        | {"unlabeled_transforms": dict(unlabeled_transforms(records, path))},
+    }
+
+
+def record_counts(records: Sequence[dict]) -> dict:
+    """How many records and transforms ended in each status (failure breakdown)."""
+    rec_status = Counter(str(r.get("status")) for r in records)
+    tr_status: Counter = Counter()
+    for r in records:
+        for t in r.get("transforms", []):
+            tr_status[str(t.get("status"))] += 1
+    return {
+        "records": len(records),
+        "records_by_status": dict(rec_status),
+        "transforms_by_status": dict(tr_status),
+    }
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.2f}"
+
+
+def format_table(result: dict) -> str:
+    """A plain-text table in the layout of the LIT paper's Table 3 (percentages)."""
+    head = ("spec", "kind", "#pairs", "Acc@Ori", "Acc@Ctr", "Consistency", "SamePred", "ContrCons")
+    rows = [head]
+    for r in result["specs"]:
+        rows.append((
+            r["spec"], "pres" if r["kind"] == "label_preserving" else "chg", str(r["n"]),
+            _pct(r["acc_ori"]), _pct(r["acc_ctr"]), _pct(r["consistency"]),
+            _pct(r["same_prediction"]), _pct(r["contrast_consistency"]),
+        ))
+    o = result["overall"]
+    rows.append((
+        "all", "", str(o["n"]), _pct(o["acc_ori"]), _pct(o["acc_ctr"]), _pct(o["consistency"]),
+        _pct(o["same_prediction"]), _pct(o["contrast_consistency"]),
+    ))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    lines = []
+    for k, row in enumerate(rows):
+        cells = [c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))]
+        lines.append("  ".join(cells).rstrip())
+        if k == 0 or k == len(rows) - 2:
+            lines.append("  ".join("-" * w for w in widths))
+    orig = result["original"]
+    lines.append(f"accuracy on all {orig['n']} original pairs: {_pct(orig['accuracy'])}")
+    return "\n".join(lines)

@@ -1,0 +1,115 @@
+"""Reading `lit nli` output (DESIGN §5) into the sentence pairs a model is scored on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from lit.errors import InputError
+from lit.evaluate.labels import normalize_label
+from lit.io.readers import open_text
+from lit.status import Status
+
+#: The `spec` that names a record's original pair in prediction files and results.
+ORIGINAL = "original"
+
+_PREMISE_KEYS = ("sentence1", "premise")
+_HYPOTHESIS_KEYS = ("sentence2", "hypothesis")
+_LABEL_KEYS = ("gold_label", "label")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One premise/hypothesis pair to classify: a record's original or one of its contrasts."""
+
+    id: str
+    spec: str
+    premise: str
+    hypothesis: str
+    gold: str | None
+    original_gold: str | None = None
+    label_rule: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.id, self.spec)
+
+
+def iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+    """(line number, object) for each non-blank line; InputError naming file and line."""
+    with open_text(path) as f:
+        for lineno, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(
+                    f"{path}:{lineno}: not JSON: {exc.msg} (column {exc.colno})"
+                ) from None
+            if not isinstance(obj, dict):
+                raise InputError(f"{path}:{lineno}: expected a JSON object")
+            yield lineno, obj
+
+
+def read_contrast_file(path: Path) -> list[dict]:
+    """All records of a `lit nli` output file, checked for the fields evaluation needs."""
+    records = []
+    for lineno, rec in iter_jsonl(Path(path)):
+        where = f"{path}:{lineno}"
+        if "id" not in rec or not isinstance(rec.get("input"), dict):
+            raise InputError(f"{where}: not a `lit nli` record (needs `id` and `input`)")
+        if not isinstance(rec.get("transforms", []), list):
+            raise InputError(f"{where}: `transforms` must be a list")
+        rec = dict(rec, id=str(rec["id"]))
+        rec["_line"] = lineno
+        records.append(rec)
+    ids = [r["id"] for r in records]
+    if len(set(ids)) != len(ids):
+        dup = next(i for i in ids if ids.count(i) > 1)
+        raise InputError(f"{path}: record id {dup!r} occurs more than once")
+    return records
+
+
+def _field(d: dict, keys: tuple[str, ...]):
+    return next((d[k] for k in keys if k in d), None)
+
+
+def _label(value: object, where: str) -> str | None:
+    try:
+        return normalize_label(value)
+    except ValueError as exc:
+        raise InputError(f"{where}: {exc}") from None
+
+
+def original_item(rec: dict, path: Path | str = "") -> Item | None:
+    """The record's input pair, or None if it lacks a sentence."""
+    inp = rec["input"]
+    premise, hypothesis = _field(inp, _PREMISE_KEYS), _field(inp, _HYPOTHESIS_KEYS)
+    if not premise or not hypothesis:
+        return None
+    gold = _label(_field(inp, _LABEL_KEYS), f"{path}:{rec.get('_line', '?')}: input")
+    return Item(rec["id"], ORIGINAL, premise, hypothesis, gold, gold)
+
+
+def contrast_items(rec: dict, path: Path | str = "") -> list[Item]:
+    """The record's ok transforms as pairs labelled by the label rules. A side whose `output`
+    is missing (an `o` side a pipeline left unrealised) keeps the original sentence."""
+    orig = original_item(rec, path)
+    if orig is None:
+        return []
+    items = []
+    for k, t in enumerate(rec.get("transforms", [])):
+        if t.get("status") != Status.OK.value:
+            continue
+        where = f"{path}:{rec.get('_line', '?')}: transforms[{k}]"
+        premise = (t.get("premise") or {}).get("output") or orig.premise
+        hypothesis = (t.get("hypothesis") or {}).get("output") or orig.hypothesis
+        label = _label(t.get("label"), where)
+        items.append(
+            Item(rec["id"], str(t.get("spec")), premise, hypothesis, label, orig.gold,
+                 t.get("label_rule"))
+        )
+    return items

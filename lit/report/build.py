@@ -1,0 +1,292 @@
+"""Assemble the report: one HTML file with inline CSS, JS and SVG, readable offline."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from html import escape
+from importlib import resources
+from pathlib import Path
+from string import Template
+
+from lit import __version__
+from lit.evaluate.labels import normalize_label
+from lit.evaluate.metrics import record_counts
+from lit.evaluate.records import ORIGINAL, contrast_items, original_item
+from lit.report.diff import highlight
+from lit.report.svg import grouped_bars, stacked_bars
+from lit.status import Status
+
+_SHORT = {"entailment": "E", "neutral": "N", "contradiction": "C", None: "–"}
+_STATUS_ORDER = [s.value for s in Status]
+
+
+def _status_classes(statuses: Sequence[str]) -> list[str]:
+    """CSS classes giving each status one colour in every chart (st-other if unknown)."""
+    return [f"st-{s}" if s in _STATUS_ORDER else "st-other" for s in statuses]
+
+
+def _resource(name: str) -> str:
+    return resources.files("lit.report").joinpath(name).read_text(encoding="utf-8")
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.2f}"
+
+
+def _short(label: object) -> str:
+    try:
+        return _SHORT[normalize_label(label)]
+    except ValueError:
+        return escape(str(label))
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int] = frozenset(),
+           cls: str = "") -> str:
+    """An HTML table; cells are already-escaped HTML."""
+    th = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>"
+                 for i, h in enumerate(head))
+    body = "".join(
+        "<tr>" + "".join(f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>"
+                         for i, c in enumerate(row)) + "</tr>"
+        for row in rows
+    )
+    return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _section(anchor: str, title: str, html: str) -> tuple[str, str, str]:
+    return anchor, title, f'<section id="{anchor}"><h2>{escape(title)}</h2>{html}</section>'
+
+
+def _specs(records: Sequence[dict]) -> list[str]:
+    return list(dict.fromkeys(str(t.get("spec")) for r in records for t in r.get("transforms", [])))
+
+
+def _summary(records: Sequence[dict], evaluation: dict | None) -> str:
+    counts = record_counts(records)
+    n_tr = sum(counts["transforms_by_status"].values())
+    cards = [
+        (counts["records"], "input records"),
+        (counts["records_by_status"].get("ok", 0), "records parsed and processed"),
+        (f'{counts["transforms_by_status"].get("ok", 0)} / {n_tr}', "transforms ok / requested"),
+        (len(_specs(records)), "pair specs"),
+        (sum(1 for r in records if any(t.get("status") == "ok" for t in r.get("transforms", []))),
+         "records with ≥ 1 contrast pair"),
+    ]
+    if evaluation:
+        cards.append((_pct(evaluation["original"]["accuracy"]), "model accuracy on originals (%)"))
+    return '<div class="cards">' + "".join(
+        f'<div class="card"><div class="num">{escape(str(v))}</div>'
+        f'<div class="lbl">{escape(k)}</div></div>'
+        for v, k in cards
+    ) + "</div>"
+
+
+def _outcomes(records: Sequence[dict]) -> str:
+    per_spec: dict[str, Counter] = {s: Counter() for s in _specs(records)}
+    for r in records:
+        for t in r.get("transforms", []):
+            per_spec[str(t.get("spec"))][str(t.get("status"))] += 1
+    if not per_spec:
+        return '<p class="empty">No transforms in this file.</p>'
+    present = {s for c in per_spec.values() for s in c}
+    cats = [s for s in _STATUS_ORDER if s in present] + sorted(present - set(_STATUS_ORDER))
+    chart = stacked_bars("Transform outcomes per spec", list(per_spec.items()), cats,
+                         _status_classes(cats))
+    rows = [[escape(spec), *(str(c.get(s, 0)) for s in cats), str(sum(c.values()))]
+            for spec, c in per_spec.items()]
+    return chart + _table(["spec", *map(escape, cats), "total"], rows,
+                          numeric=set(range(1, len(cats) + 2)))
+
+
+def _evaluation(evaluation: dict) -> str:
+    specs = evaluation["specs"]
+    head = ["spec", "kind", "#pairs", "Acc@Ori", "Acc@Ctr", "Consistency", "Same prediction",
+            "Contrast consistency"]
+    rows = [[escape(r["spec"]), escape(r["kind"].replace("_", "-")), str(r["n"]),
+             _pct(r["acc_ori"]), _pct(r["acc_ctr"]), _pct(r["consistency"]),
+             _pct(r["same_prediction"]), _pct(r["contrast_consistency"])] for r in specs]
+    o = evaluation["overall"]
+    rows.append(["<b>all</b>", "", str(o["n"]), _pct(o["acc_ori"]), _pct(o["acc_ctr"]),
+                 _pct(o["consistency"]), _pct(o["same_prediction"]),
+                 _pct(o["contrast_consistency"])])
+    who = evaluation.get("model") or evaluation.get("predictions_file") or "predictions"
+    chart = grouped_bars(
+        "Accuracy and consistency per spec",
+        [(r["spec"], (r["acc_ori"], r["acc_ctr"], r["consistency"])) for r in specs],
+        ["Acc@Ori", "Acc@Ctr", "Consistency"],
+    )
+    defs = "".join(f"<li><b>{escape(k)}</b>: {escape(v)}</li>"
+                   for k, v in evaluation.get("definitions", {}).items())
+    return (f'<p>Model: <code>{escape(str(who))}</code>. Percentages.</p>'
+            + _table(head, rows, numeric={2, 3, 4, 5, 6, 7}) + chart
+            + f'<details><summary>Definitions</summary><ul class="small">{defs}</ul></details>')
+
+
+def _rate_chart(title: str, by_label: dict, keys: Sequence[str]) -> str:
+    rows = [(k, tuple(stats.get("rates", {}).get(k) for stats in by_label.values())) for k in keys]
+    return grouped_bars(title, rows, list(by_label))
+
+
+def _analysis(analysis: dict) -> str:
+    parts = []
+    roles = analysis.get("roles", {})
+    cov_rows = []
+    for role, block in roles.items():
+        for label, stats in {"all": block["all"], **block.get("by_label", {})}.items():
+            cov_rows.append([escape(role), escape(label), str(stats["sentences"]),
+                             str(stats["parsed"]), _pct(stats["coverage"])])
+    parts.append("<h3>Parse coverage</h3>" + _table(
+        ["role", "gold label", "sentences", "parsed", "coverage %"], cov_rows, numeric={2, 3, 4}))
+    keys = analysis.get("rate_keys", [])
+    for role, block in roles.items():
+        groups = {"all": block["all"], **block.get("by_label", {})}
+        parts.append(_rate_chart(f"{role.capitalize()} phenomena (share of parsed sentences)",
+                                 groups, keys))
+        tenses = sorted({t for g in groups.values() for t in g.get("tense", {})})
+        parts.append(f"<h3>{escape(role.capitalize())} tense (parsed sentences)</h3>" + _table(
+            ["tense", *map(escape, groups)],
+            [[escape(t), *(str(g.get("tense", {}).get(t, 0)) for g in groups.values())]
+             for t in tenses], numeric=set(range(1, len(groups) + 1))))
+    pairs = analysis.get("tense_pairs", {})
+    if pairs:
+        labels = list(pairs.get("by_label", {}))
+        combos = sorted(pairs.get("all", {}), key=lambda k: -pairs["all"][k])
+        parts.append("<h3>Premise › hypothesis tense pairs</h3>" + _table(
+            ["premise › hypothesis", "all", *map(escape, labels)],
+            [[escape(c), str(pairs["all"][c]),
+              *(str(pairs["by_label"][lab].get(c, 0)) for lab in labels)] for c in combos],
+            numeric=set(range(1, len(labels) + 2))))
+    shortcuts = analysis.get("shortcuts", [])
+    if shortcuts:
+        rows = [[escape(s["feature"]), f'{s["mi"]:.4f}', str(s["count"]),
+                 escape(s["majority_label"]), _pct(s["majority_share"]),
+                 escape(", ".join(f"{_short(k)} {v}" for k, v in s["labels"].items()))]
+                for s in shortcuts]
+        parts.append("<h3>Label-shortcut candidates (mutual information with the gold label)</h3>"
+                     + _table(["feature", "MI (bits)", "pairs", "majority label", "majority %",
+                               "labels"], rows, numeric={1, 2, 4}))
+    return "".join(parts)
+
+
+def _top_rows(counts: Counter, limit: int, width: int) -> list[list[str]]:
+    """Rows for the *limit* commonest keys, then one row summing the rest."""
+    rows = [[*map(escape, key), str(n)] for key, n in counts.most_common(limit)]
+    rest = counts.most_common()[limit:]
+    if rest:
+        rows.append([f"<i>… {len(rest)} more</i>", *[""] * (width - 2),
+                     str(sum(n for _, n in rest))])
+    return rows
+
+
+def _failures(records: Sequence[dict], limit: int = 20) -> str:
+    rec = Counter((str(r.get("status")), str(r.get("reason") or "–"))
+                  for r in records if r.get("status") != "ok")
+    tr = Counter((str(t.get("spec")), str(t.get("status")), str(t.get("reason") or "–"))
+                 for r in records for t in r.get("transforms", []) if t.get("status") != "ok")
+    if not rec and not tr:
+        return '<p class="empty">No failures.</p>'
+    out = ""
+    if tr:
+        by_status: dict[str, Counter] = {}
+        for (spec, status, _), n in tr.items():
+            by_status.setdefault(spec, Counter())[status] += n
+        cats = [s for s in _STATUS_ORDER if any(s in c for c in by_status.values())]
+        out += "<h3>Transforms</h3>" + stacked_bars(
+            "Failed transforms per spec, by status", list(by_status.items()), cats,
+            _status_classes(cats),
+        ) + _table(["spec", "status", "reason", "transforms"], _top_rows(tr, limit, 4),
+                   numeric={3})
+    if rec:
+        statuses = Counter()
+        for (status, _), n in rec.items():
+            statuses[status] += n
+        summary = ", ".join(f"{escape(s)} {n}" for s, n in statuses.most_common())
+        out += (f"<h3>Records without a contrast pair</h3><p>{summary}</p>"
+                "<details><summary>Reasons</summary>"
+                + _table(["status", "reason", "records"], _top_rows(rec, limit, 3), numeric={2})
+                + "</details>")
+    return out
+
+
+def _prediction_cell(pred: str | None, gold: str | None) -> str:
+    if pred is None:
+        return "–"
+    cls = "right" if pred == gold else "wrong"
+    return f'<span class="pred {cls}">{_short(pred)}</span>'
+
+
+def _examples(records: Sequence[dict], evaluation: dict | None, limit: int) -> str:
+    preds = {}
+    if evaluation:
+        preds = {(str(p["id"]), str(p["spec"])): normalize_label(p["prediction"])
+                 for p in evaluation.get("predictions", [])}
+    by_spec: dict[str, list] = {}
+    for r in records:
+        orig = original_item(r)
+        if orig is None:
+            continue
+        for it in contrast_items(r):
+            by_spec.setdefault(it.spec, []).append((orig, it))
+    if not by_spec:
+        return '<p class="empty">No transformed pairs.</p>'
+    out = []
+    for spec, pairs in by_spec.items():
+        rows = []
+        for orig, it in pairs[:limit]:
+            p_html, p_new = highlight(orig.premise, it.premise)
+            h_html, h_new = highlight(orig.hypothesis, it.hypothesis)
+            p_o, p_c = preds.get((it.id, ORIGINAL)), preds.get(it.key)
+            error = (p_o is not None and p_o != orig.gold) or (p_c is not None and p_c != it.gold)
+            cells = [escape(it.id), f"{p_html}<br>{h_html}", f"{p_new}<br>{h_new}",
+                     f"{_short(orig.gold)} → {_short(it.gold)}", escape(it.label_rule or "–")]
+            if preds:
+                cells.append(
+                    f"{_prediction_cell(p_o, orig.gold)} → {_prediction_cell(p_c, it.gold)}"
+                )
+            rows.append(f'<tr data-error="{int(error)}">' + "".join(f"<td>{c}</td>" for c in cells)
+                        + "</tr>")
+        head = ["id", "original premise<br>hypothesis", "transformed premise<br>hypothesis",
+                "label", "label rule"] + (["model (ori → ctr)"] if preds else [])
+        controls = ('<div class="controls"><input type="search" placeholder="filter rows">'
+                    + ('<label><input type="checkbox"> model errors only</label>' if preds else "")
+                    + f'<span class="small"><span class="shown">{len(rows)}</span> of '
+                    f"{len(rows)} listed rows shown; {len(pairs)} pairs in the file</span></div>")
+        table = ('<table class="examples"><thead><tr>' + "".join(f"<th>{h}</th>" for h in head)
+                 + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+        out.append(f"<details open><summary>{escape(spec)} ({len(pairs)} pairs)</summary>"
+                   f"<div>{controls}{table}</div></details>")
+    return "".join(out)
+
+
+def build_report(
+    records: Sequence[dict],
+    evaluation: dict | None = None,
+    analysis: dict | None = None,
+    *,
+    title: str = "LIT contrast set report",
+    source: str | None = None,
+    examples: int = 25,
+) -> str:
+    """The report as one HTML string."""
+    sections = [_section("summary", "Summary", _summary(records, evaluation)
+                         + _outcomes(records))]
+    if evaluation:
+        sections.append(_section("evaluation", "Model evaluation", _evaluation(evaluation)))
+    if analysis:
+        sections.append(_section("analysis", "Dataset analysis", _analysis(analysis)))
+    sections.append(_section("failures", "Failure breakdown", _failures(records)))
+    sections.append(_section("examples", "Examples per spec", _examples(records, evaluation,
+                                                                         examples)))
+    nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t, _ in sections)
+    meta = f"{len(records)} records" + (f" from <code>{escape(source)}</code>" if source else "")
+    return Template(_resource("template.html")).substitute(
+        title=escape(title), meta=meta, nav=nav, body="\n".join(h for _, _, h in sections),
+        css=_resource("report.css"), js=_resource("report.js"), version=__version__,
+        generated=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    )
+
+
+def write_report(path: Path, records: Sequence[dict], **kwargs) -> None:
+    Path(path).write_text(build_report(records, **kwargs), encoding="utf-8")

@@ -1,0 +1,110 @@
+"""The HTML report's content: highlighted changes, escaping, sections, self-containedness."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from lit.cli import main
+from lit.evaluate import evaluate, read_contrast_file, read_predictions
+from lit.report import build_report
+from lit.report.diff import highlight
+from tests.conftest import DATA
+
+CONTRAST = DATA / "eval" / "contrast.jsonl"
+PREDICTIONS = DATA / "eval" / "predictions.jsonl"
+
+
+def test_highlight_marks_changed_words_only():
+    before, after = highlight("A woman is driving a car.", "A woman will be driving a car.")
+    assert before == "A woman <del>is</del> driving a car."
+    assert after == "A woman <ins>will be</ins> driving a car."
+    same = "Mary likes the dog."
+    assert highlight(same, same) == (same, same)
+
+
+def test_highlight_escapes_html():
+    before, after = highlight("a <b> c", "a <i> c")
+    assert before == "a <del>&lt;b&gt;</del> c" and after == "a <ins>&lt;i&gt;</ins> c"
+
+
+@pytest.fixture(scope="module")
+def records():
+    return read_contrast_file(CONTRAST)
+
+
+def test_report_without_evaluation_or_analysis(records):
+    html = build_report(records)
+    assert re.findall(r'<section id="(\w+)"', html) == ["summary", "failures", "examples"]
+    # the f;p example of s02:same with its change highlighted, labels and rule id
+    assert "A woman <ins>will be</ins> driving a car." in html
+    assert "A woman <ins>was</ins> driving a car." in html
+    assert "E → N" in html and "tense-future-past" in html
+    # the failure breakdown names each reason with its count
+    reason = "hypothesis: ACE produced no realization of the cleft MRS"
+    assert f'{reason}</td><td class="num">4' in html
+    assert "premise: ACE found no analysis" in html
+    assert "model (ori → ctr)" not in html
+
+
+def test_report_with_evaluation_shows_scores_and_predictions(records):
+    preds = read_predictions(PREDICTIONS)
+    result = evaluate(records, preds)
+    result["predictions"] = [{"id": i, "spec": s, "prediction": p} for (i, s), p in preds.items()]
+    html = build_report(records, evaluation=result)
+    assert '<section id="evaluation">' in html
+    assert "<td>f;p</td><td>label-changing</td><td class=\"num\">6</td>" in html
+    # s07:same f;p: wrong on the original (N for E), right on the contrast (N)
+    row = next(r for r in html.split("<tr") if "s07:same" in r and "tense-future-past" in r)
+    assert 'data-error="1"' in row
+    assert '<span class="pred wrong">N</span> → <span class="pred right">N</span>' in row
+
+
+def test_report_is_self_contained(records):
+    html = build_report(records, title="<script>alert(1)</script>")
+    assert "<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>" in html
+    urls = re.findall(r"""(?:src|href)\s*=\s*["']([^"'#][^"']*)""", html)
+    assert urls == []  # no external scripts, styles, images or links
+    assert re.findall(r"https?://[^\"' ]+", html) == ["http://www.w3.org/2000/svg"] * html.count(
+        'xmlns="http://www.w3.org/2000/svg"')
+    assert "Content-Security-Policy" in html and "default-src 'none'" in html
+
+
+def test_sentences_are_escaped(records):
+    rec = json.loads(json.dumps(records[0]))
+    rec["transforms"][0]["premise"]["output"] = "It is <img src=x onerror=alert(1)> who is driving."
+    html = build_report([rec])
+    assert "<img src=x" not in html and "&lt;img src=x" in html
+
+
+def test_cli(tmp_path, capsys):
+    scores, out = tmp_path / "scores.json", tmp_path / "report.html"
+    assert main(["evaluate", str(CONTRAST), "--predictions", str(PREDICTIONS),
+                 "-o", str(scores)]) == 0
+    assert main(["report", str(CONTRAST), "--evaluation", str(scores), "--examples", "2",
+                 "--title", "Fixture", "-o", str(out)]) == 0
+    html = out.read_text()
+    assert "<title>Fixture</title>" in html
+    assert html.count("<details open>") == 4
+    assert "2</span> of 2 listed rows shown; 14 pairs in the file" in html
+
+
+def test_cli_rejects_wrong_json(tmp_path, capsys):
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text('{"hello": 1}')
+    assert main(["report", str(CONTRAST), "--evaluation", str(wrong),
+                 "-o", str(tmp_path / "r.html")]) == 2
+    assert "not the JSON of `lit evaluate -o`" in capsys.readouterr().err
+
+
+def test_failure_table_lists_the_commonest_reasons_then_the_rest(records):
+    rec = records[0]
+    many = [dict(rec, id=f"r{k}", transforms=[
+        dict(rec["transforms"][0], status="no_generation", reason=f"reason {k}")] * (k + 1))
+        for k in range(25)]
+    html = build_report(many)
+    assert "reason 24</td><td class=\"num\">25" in html  # the commonest first
+    assert "reason 4<" not in html  # the 5 rarest are summed up
+    assert "<i>… 5 more</i></td><td></td><td></td><td class=\"num\">15" in html  # 1+2+3+4+5
