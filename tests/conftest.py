@@ -37,3 +37,8 @@ def oracle_pairs() -> list[dict]:
 @pytest.fixture(scope="session")
 def gold_2025() -> list[dict]:
     return read_jsonl(DATA / "erg-gold-2025.jsonl.gz")
+
+
+# The fake ACE's fixtures (fake_ace_executable, fake_ace_config, fake_ace_service):
+# see tests/fake_ace/fixtures.py.
+from tests.fake_ace.fixtures import *  # noqa: E402,F401,F403

@@ -1,0 +1,118 @@
+"""What ACE and grammar LIT would use, whether they work, and what to do about what is missing."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from lit.ace.cache import Cache, config_file, load_manifest
+from lit.ace.config import locate_ace, locate_grammar
+from lit.errors import ConfigurationError
+
+#: Recorded in the test oracle, so the smoke test also passes against the fake ACE.
+SMOKE_SENTENCE = "A dog is chasing a cat."
+MIN_ACE = (0, 9, 24)  # PyDelphin's --tsdb-stdout protocol needs at least this
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool | None  # None: informational
+    detail: str
+    fix: str | None = None
+
+
+def ace_version(ace: Path, timeout: float = 10.0) -> str:
+    """The version ``ace -V`` reports ("0.9.34"); ConfigurationError if it cannot run."""
+    try:
+        out = subprocess.run(
+            [str(ace), "-V"], capture_output=True, text=True, timeout=timeout, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise ConfigurationError(f"cannot run {ace} -V: {exc}") from None
+    m = re.search(r"ACE version ([0-9.]+)", out.stdout + out.stderr)
+    if not m:
+        raise ConfigurationError(
+            f"{ace} -V did not report an ACE version (exit {out.returncode}): "
+            + " ".join((out.stdout + out.stderr).split())[:200]
+        )
+    return m.group(1)
+
+
+def diagnose(
+    ace: str | Path | None = None,
+    grammar: str | Path | None = None,
+    grammar_version: str | None = None,
+    *,
+    smoke: bool = True,
+    timeout: float = 30.0,
+) -> list[Check]:
+    """Every check `lit doctor` reports, in order; never raises for a missing piece."""
+    checks: list[Check] = []
+    cache = Cache()
+    cfg = config_file()
+    checks.append(Check("config file", None, f"{cfg} ({'present' if cfg.is_file() else 'none'})"))
+    manifest = load_manifest()
+    installed = cache.installed_grammars()
+    ace_cached = sorted(cache.installed_aces())
+    checks.append(Check(
+        "cache", None,
+        f"{cache.root} (ACE: {', '.join(ace_cached) or 'none'}; "
+        f"ERG: {', '.join(sorted(installed, reverse=True)) or 'none'})",
+    ))
+
+    ace_path = grammar_path = None
+    try:
+        ace_path, source = locate_ace(ace, cache=cache)
+        version = ace_version(ace_path)
+        numbers = tuple(int(x) for x in version.split(".") if x.isdigit())
+        if numbers < MIN_ACE:
+            checks.append(Check("ACE", False, f"{ace_path} (from {source}): ACE {version}",
+                                "LIT needs ACE 0.9.24 or later; run `lit setup` for "
+                                f"ACE {manifest.ace_version}"))
+            ace_path = None
+        else:
+            checks.append(Check("ACE", True, f"{ace_path} (from {source}): ACE {version}"))
+    except ConfigurationError as exc:
+        checks.append(Check("ACE", False, _problem(exc), str(exc)))
+
+    try:
+        grammar_path, version, source = locate_grammar(grammar, grammar_version, cache=cache)
+        size = grammar_path.stat().st_size / 1e6
+        integrity = "SHA-256 verified" if source == "LIT's cache" else "not LIT-managed"
+        label = f"ERG {version}" if version else "ERG version unknown (pass --grammar-version)"
+        checks.append(Check(
+            "grammar", True, f"{grammar_path} (from {source}): {label}, {size:.1f} MB, {integrity}"
+        ))
+        grammar_version = version
+    except ConfigurationError as exc:
+        checks.append(Check("grammar", False, _problem(exc), str(exc)))
+
+    if smoke and ace_path and grammar_path:
+        checks.append(_smoke(ace_path, grammar_path, grammar_version, timeout))
+    return checks
+
+
+def _problem(exc: ConfigurationError) -> str:
+    return "not found" if str(exc).startswith("no ") else "not usable"
+
+
+def _smoke(ace: Path, grammar: Path, version: str | None, timeout: float) -> Check:
+    from lit.ace.config import AceConfig
+    from lit.ace.service import AceService
+    from lit.status import Status
+
+    try:
+        with AceService(AceConfig(ace, grammar, version), workers=1, timeout=timeout) as service:
+            (result,) = service.parse([SMOKE_SENTENCE], n=1)
+    except ConfigurationError as exc:
+        return Check("parse", False, "could not start ACE", str(exc))
+    if result.status is Status.OK:
+        took = f"{result.ace_seconds:.3f} s" if result.ace_seconds is not None else "?"
+        return Check("parse", True, f'"{SMOKE_SENTENCE}" -> {len(result.readings)} reading '
+                                    f"(ACE {took}, wall {result.wall_seconds:.3f} s)")
+    return Check("parse", False, f'"{SMOKE_SENTENCE}" -> {result.status}: {result.reason}',
+                 "check that the grammar image was compiled for this ACE version "
+                 "(images name theirs, e.g. erg-2025-x86-64-0.9.34.dat)")

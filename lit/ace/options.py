@@ -1,0 +1,57 @@
+"""The ACE options every LIT command shares, and the service they configure."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from lit.ace.config import resolve_config
+
+if TYPE_CHECKING:
+    from lit.ace.service import AceService
+
+
+def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add --ace, --grammar, --grammar-version, --workers, --timeout and ACE's memory caps."""
+    g = parser.add_argument_group("ACE")
+    g.add_argument("--ace", metavar="PATH", help="the ace executable (else LIT_ACE, config, cache)")
+    g.add_argument(
+        "--grammar", metavar="PATH", help="compiled grammar image (else LIT_GRAMMAR, config, cache)"
+    )
+    g.add_argument(
+        "--grammar-version", metavar="V", help="ERG release: 2025 (default), 2018, 1214"
+    )
+    g.add_argument(
+        "--workers", type=int, metavar="N", help="ACE worker processes (default: number of cores)"
+    )
+    g.add_argument(
+        "--timeout", type=float, default=60.0, metavar="SECONDS",
+        help="per-item limit; a hung ACE is restarted and the item marked timeout (default 60)",
+    )
+    g.add_argument(
+        "--max-chart-megabytes", type=int, default=None, metavar="MB",
+        help="ACE's chart memory cap per process (default 1200)",
+    )
+    g.add_argument(
+        "--max-unpack-megabytes", type=int, default=None, metavar="MB",
+        help="ACE's unpacking memory cap per process (default 1500)",
+    )
+
+
+def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
+    """An AceService configured from :func:`add_ace_arguments` options (*overrides* win)."""
+    from lit.ace.service import AceService
+
+    config = resolve_config(
+        getattr(args, "ace", None), getattr(args, "grammar", None),
+        getattr(args, "grammar_version", None),
+    )
+    kwargs: dict[str, Any] = {
+        "workers": getattr(args, "workers", None),
+        "timeout": getattr(args, "timeout", None) or 60.0,
+    }
+    for name in ("max_chart_megabytes", "max_unpack_megabytes"):
+        if getattr(args, name, None) is not None:
+            kwargs[name] = getattr(args, name)
+    kwargs.update(overrides)
+    return AceService(config, **kwargs)

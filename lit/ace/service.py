@@ -1,0 +1,608 @@
+"""A pool of persistent ACE processes that never lets one bad item stop a batch.
+
+Each worker is a thread that owns its own long-lived PyDelphin ``ACEParser`` (one per ``-n`` in
+use) and ``ACEGenerator``; items go to whichever worker is free, and results come back in input
+order while the batch streams. Per-item failures become results with a status and a reason:
+
+- **timeout** — PyDelphin's reads block, so each worker has a watchdog thread. Before an item
+  is sent the worker arms a deadline; if the deadline passes, the watchdog kills that ACE
+  process, which ends the blocked read (EOF). Arming, disarming and killing happen under one
+  lock, so "finished just in time" and "killed" cannot both be true for an item. ACE also gets
+  its own ``--timeout`` (whole seconds), so a slow item usually ends gracefully with no restart;
+  the watchdog fires one second later as the hard limit for a truly hung process. An empty
+  answer that took the whole time limit is also reported as ``timeout``.
+- **ace_error** — the process died mid-item (or PyDelphin failed); the reason quotes ACE's
+  stderr, which each process writes to its own temp file (opened for appending, read from a
+  separate handle, so reading never disturbs ACE's writes).
+- After a timeout or a crash the worker discards that process and starts a fresh one for the
+  next item; other workers and the rest of the batch are unaffected. An item during which ACE
+  died is tried once more on a fresh process before it is reported as ``ace_error`` (the
+  process may have been dying already, e.g. killed between items).
+- **invalid_input** — empty or whitespace-only input (PyDelphin issue #155: ACE would wait
+  forever), over-long sentences, NUL characters, text that is not a SimpleMRS: answered at once,
+  never sent to ACE.
+
+ACE 0.9.30 counts a persistent generator's ``-n`` across inputs, so the generator never gets
+``-n``: ``generate(..., limit=k)`` cuts the realizations itself. Answers are read with
+:mod:`lit.ace.tsdb` (PyDelphin's own reader costs about a millisecond per item).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from delphin import ace
+from delphin.codecs import simplemrs
+from delphin.mrs import MRS
+
+from lit.ace.config import AceConfig
+from lit.ace.tsdb import INCOMPLETE, read_response
+from lit.errors import ConfigurationError
+from lit.status import Status
+
+#: ACE's own defaults (MB per process); with many workers, lower them to fit the machine.
+DEFAULT_MAX_CHART_MEGABYTES = 1200
+DEFAULT_MAX_UNPACK_MEGABYTES = 1500
+DEFAULT_MAX_CHARS = 1000
+DEFAULT_MAX_WORDS = 100
+STDERR_ROTATE_BYTES = 1 << 20
+#: How long after ACE's own --timeout the watchdog kills a process that has not answered.
+HARD_TIMEOUT_GRACE = 1.0
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One analysis: the SimpleMRS string as ACE printed it, and its derivation."""
+
+    mrs: str
+    derivation: str | None = None
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    input: str
+    status: Status
+    reason: str | None
+    readings: tuple[Reading, ...]
+    ace_seconds: float | None
+    wall_seconds: float
+
+
+@dataclass(frozen=True)
+class GenerateResult:
+    input: str
+    status: Status
+    reason: str | None
+    surfaces: tuple[str, ...]
+    ace_seconds: float | None
+    wall_seconds: float
+
+
+class AceService:
+    """Persistent ACE parser/generator processes behind a pool of worker threads.
+
+    Use as a context manager (or call :meth:`close`). Processes start lazily, on a worker's
+    first item of each kind. ``parse`` and ``generate`` may be called from several threads.
+    """
+
+    def __init__(
+        self,
+        config: AceConfig,
+        workers: int | None = None,
+        timeout: float = 60.0,
+        *,
+        max_chart_megabytes: int = DEFAULT_MAX_CHART_MEGABYTES,
+        max_unpack_megabytes: int = DEFAULT_MAX_UNPACK_MEGABYTES,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        max_words: int = DEFAULT_MAX_WORDS,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        if not Path(config.ace).is_file():
+            raise ConfigurationError(f"ACE executable not found: {config.ace}")
+        if not os.access(config.ace, os.X_OK):
+            raise ConfigurationError(f"ACE is not executable: {config.ace} (try chmod +x)")
+        if not Path(config.grammar).is_file():
+            raise ConfigurationError(f"grammar image not found: {config.grammar}")
+        if timeout <= 0:
+            raise ValueError("timeout must be positive")
+        self.config = config
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.timeout = float(timeout)
+        self.ace_timeout = max(1, round(self.timeout))  # ACE's own --timeout: whole seconds
+        self.max_chars = max_chars
+        self.max_words = max_words
+        self.env = env
+        self._common_args = [
+            "--max-chart-megabytes", str(max_chart_megabytes),
+            "--max-unpack-megabytes", str(max_unpack_megabytes),
+            "--timeout", str(self.ace_timeout),
+        ]
+        self._tasks: queue.Queue[_Task | None] = queue.Queue()
+        self._workers: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._closed = False
+        self._tmpdir = Path(tempfile.mkdtemp(prefix="lit-ace-"))
+
+    # --- public API ---------------------------------------------------------------------
+
+    def parse(self, sentences: Iterable[str], n: int = 1) -> Iterator[ParseResult]:
+        """Parse each sentence, keeping up to *n* readings; results stream in input order."""
+        if n < 1:
+            raise ValueError("n must be at least 1")
+        return self._stream(sentences, lambda s: self._parse_task(s, n))
+
+    def generate(
+        self, mrss: Iterable[str | MRS], limit: int | None = None
+    ) -> Iterator[GenerateResult]:
+        """Realize each MRS (all realizations, or the first *limit*), in input order."""
+        if limit is not None and limit < 1:
+            raise ValueError("limit must be at least 1")
+        return self._stream(mrss, lambda m: self._generate_task(m, limit))
+
+    def close(self) -> None:
+        """Stop the workers and their ACE processes; safe to call twice."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            workers = list(self._workers)
+        for _ in workers:
+            self._tasks.put(None)
+        for w in workers:
+            w.thread.join()
+        shutil.rmtree(self._tmpdir, ignore_errors=True)
+
+    def __enter__(self) -> AceService:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- scheduling ---------------------------------------------------------------------
+
+    def _stream(self, items: Iterable[Any], make: Callable[[Any], Future]) -> Iterator[Any]:
+        """Yield results in input order while a feeder thread keeps a bounded window of items
+        in flight. The feeder reads the input, so a result is yielded as soon as it is ready
+        even while the next input is slow to arrive (a person typing into `lit parse`)."""
+        window = threading.Semaphore(self.workers * 4)
+        ordered: queue.Queue[Any] = queue.Queue()
+        stop = threading.Event()
+
+        def feed() -> None:
+            try:
+                for item in items:
+                    window.acquire()
+                    if stop.is_set():
+                        return
+                    ordered.put(make(item))
+            except BaseException as exc:  # the consumer re-raises it (bad input file, ...)
+                ordered.put(_Failure(exc))
+            finally:
+                ordered.put(_END)
+
+        threading.Thread(target=feed, name="lit-ace-feeder", daemon=True).start()
+        try:
+            while True:
+                head = ordered.get()
+                if head is _END:
+                    return
+                if isinstance(head, _Failure):
+                    raise head.exc
+                result = head.result()
+                window.release()
+                yield result
+        finally:
+            stop.set()
+            window.release()  # wake a feeder waiting for room, so it sees `stop`
+            while True:  # abandoned by the consumer: do not run the rest
+                try:
+                    left = ordered.get_nowait()
+                except queue.Empty:
+                    break
+                if isinstance(left, Future):
+                    left.cancel()
+
+    def _submit(self, task: _Task) -> Future:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("AceService is closed")
+            if len(self._workers) < self.workers:
+                self._workers.append(_Worker(self, len(self._workers)))
+        self._tasks.put(task)
+        return task.future
+
+    @staticmethod
+    def _done(result: Any) -> Future:
+        future: Future = Future()
+        future.set_result(result)
+        return future
+
+    def _parse_task(self, sentence: str, n: int) -> Future:
+        problem = self._check_sentence(sentence)
+        if problem:
+            return self._done(ParseResult(sentence, Status.INVALID_INPUT, problem, (), None, 0.0))
+        # ACE reads one item per line: a line break inside the sentence would split it
+        datum = sentence.replace("\r", " ").replace("\n", " ")
+        return self._submit(_Task("parse", sentence, datum, n))
+
+    def _generate_task(self, mrs: str | MRS, limit: int | None) -> Future:
+        """Send a one-line SimpleMRS re-encoded by PyDelphin (so a multi-line MRS cannot
+        desynchronise ACE); the result's ``input`` is the caller's string, or the encoding
+        of the caller's MRS object."""
+        if isinstance(mrs, MRS):
+            text = datum = simplemrs.encode(mrs, lnk=False)
+        else:
+            text, problem = str(mrs), None
+            if not text.strip():
+                problem = "empty MRS (nothing to generate from)"
+            else:
+                try:
+                    datum = simplemrs.encode(simplemrs.decode(text), lnk=False)
+                except Exception as exc:  # PyDelphin raises several types for bad SimpleMRS
+                    problem = "not a SimpleMRS: " + " ".join(str(exc).split())
+            if problem:
+                failed = GenerateResult(text, Status.INVALID_INPUT, problem, (), None, 0.0)
+                return self._done(failed)
+        return self._submit(_Task("generate", text, datum, limit))
+
+    def _check_sentence(self, sentence: str) -> str | None:
+        if not isinstance(sentence, str):
+            return f"not a string: {type(sentence).__name__}"
+        if not sentence.strip():
+            return "empty or whitespace-only input"
+        if "\0" in sentence:
+            return "input contains a NUL character"
+        if len(sentence) > self.max_chars:
+            return f"input has {len(sentence)} characters; the limit is {self.max_chars}"
+        words = len(sentence.split())
+        if words > self.max_words:
+            return f"input has {words} words; the limit is {self.max_words}"
+        return None
+
+    def _cmdargs(self, kind: str, n: int | None) -> list[str]:
+        args = list(self._common_args)
+        if kind == "parse":
+            args += ["-n", str(n)]
+        return args
+
+
+_END = object()
+
+
+@dataclass(frozen=True)
+class _Failure:
+    exc: BaseException
+
+
+@dataclass
+class _Task:
+    kind: str  # "parse" | "generate"
+    input: str  # what the result reports as its input
+    datum: str  # what is sent to ACE
+    param: int | None  # n for parse, limit for generate
+    future: Future = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        self.future = Future()
+
+
+class _Parser(ace.ACEParser):
+    """PyDelphin's parser, reading answers with :mod:`lit.ace.tsdb` and never restarting
+    itself after a crash (the worker decides that, and knows it happened)."""
+
+    def _tsdb_receive(self) -> Any:
+        response, lines = ace._make_response(self._result_lines(), self.run_info)
+        return read_response(response, " ".join(lines))
+
+
+class _Generator(ace.ACEGenerator):
+    """PyDelphin's generator with the fast answer reader."""
+
+    _terminus = re.compile(r"\(:results \.")
+
+    def _tsdb_receive(self) -> Any:
+        response, lines = ace._make_response(
+            self._result_lines(termini=[self._terminus]), self.run_info
+        )
+        return read_response(response, " ".join(lines))
+
+
+class _StartError(Exception):
+    """An ACE process could not be started (the message quotes ACE's stderr)."""
+
+
+class _Process:
+    """One PyDelphin ACE process with its stderr captured to a file we can read per item."""
+
+    def __init__(self, service: AceService, kind: str, n: int | None, stderr_path: Path) -> None:
+        self._err_w = open(stderr_path, "ab")  # O_APPEND: our reads never move ACE's writes
+        self._err_r = open(stderr_path, "rb")
+        self._err_r.seek(0, os.SEEK_END)
+        cls = _Parser if kind == "parse" else _Generator
+        try:
+            self.ace: ace.ACEProcess = cls(
+                str(service.config.grammar),
+                cmdargs=service._cmdargs(kind, n),
+                executable=str(service.config.ace),
+                env=service.env,
+                stderr=self._err_w,
+            )
+        except Exception as exc:
+            message = f"could not start ACE: {exc}"
+            stderr = _tail(self.new_stderr())
+            self._close_files()
+            raise _StartError(f"{message} | {stderr}" if stderr else message) from exc
+
+    @property
+    def popen(self) -> subprocess.Popen:
+        return self.ace._p
+
+    def new_stderr(self) -> str:
+        """What ACE wrote to stderr since the last call (the file is emptied now and then)."""
+        text = self._err_r.read().decode("utf-8", errors="replace")
+        if self._err_r.tell() > STDERR_ROTATE_BYTES:
+            os.truncate(self._err_r.name, 0)  # ACE appends (O_APPEND), so it follows to 0
+            self._err_r.seek(0)
+        return text
+
+    def kill(self) -> None:
+        p = self.popen
+        if p.poll() is None:
+            p.kill()
+
+    def close(self, graceful: bool = True) -> None:
+        p = self.popen
+        try:
+            if graceful and p.poll() is None and p.stdin and not p.stdin.closed:
+                p.stdin.close()  # ACE exits at end of input
+                try:
+                    p.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    pass
+        except OSError:
+            pass
+        if p.poll() is None:
+            p.kill()
+        p.wait()
+        for stream in (p.stdin, p.stdout):
+            try:
+                if stream:
+                    stream.close()
+            except OSError:
+                pass
+        self._close_files()
+
+    def _close_files(self) -> None:
+        self._err_w.close()
+        self._err_r.close()
+
+
+class _Worker:
+    """A thread owning its ACE processes, plus a watchdog thread that enforces deadlines."""
+
+    def __init__(self, service: AceService, index: int) -> None:
+        self.service = service
+        self.index = index
+        self.processes: dict[tuple[str, int | None], _Process] = {}
+        self._spawned = 0
+        self._cond = threading.Condition()
+        self._deadline: float | None = None
+        self._target: _Process | None = None
+        self._fired = False
+        self._stop = False
+        self.thread = threading.Thread(target=self._run, name=f"lit-ace-{index}", daemon=True)
+        self._watchdog = threading.Thread(
+            target=self._watch, name=f"lit-ace-{index}-watchdog", daemon=True
+        )
+        self.thread.start()
+        self._watchdog.start()
+
+    # --- threads ------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            while True:
+                task = self.service._tasks.get()
+                if task is None:
+                    return
+                if not task.future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    task.future.set_result(self._handle(task))
+                except BaseException as exc:  # never leave a caller waiting
+                    task.future.set_exception(exc)
+        finally:
+            for proc in self.processes.values():
+                proc.close()
+            with self._cond:
+                self._stop = True
+                self._cond.notify()
+
+    def _watch(self) -> None:
+        with self._cond:
+            while not self._stop:
+                if self._deadline is None:
+                    self._cond.wait()
+                    continue
+                remaining = self._deadline - time.monotonic()
+                if remaining > 0:
+                    self._cond.wait(remaining)
+                    continue
+                if self._target is not None:
+                    self._target.kill()
+                self._fired = True
+                self._deadline = None
+
+    # --- one item -----------------------------------------------------------------------
+
+    def _handle(self, task: _Task) -> ParseResult | GenerateResult:
+        start = time.monotonic()
+        key = (task.kind, task.param if task.kind == "parse" else None)
+        response, outcome, stderr = self._interact(key, task.datum)
+        if outcome == "crash":
+            # the process may have been dying already (killed between items): one retry on a
+            # fresh process; an item that really crashes ACE crashes it again
+            response, outcome, stderr = self._interact(key, task.datum)
+        wall = time.monotonic() - start
+        if task.kind == "parse":
+            return self._parse_result(task, response, outcome, stderr, wall)
+        return self._generate_result(task, response, outcome, stderr, wall)
+
+    def _process(self, key: tuple[str, int | None]) -> _Process:
+        proc = self.processes.get(key)
+        if proc is not None and proc.popen.poll() is not None:  # died between items
+            del self.processes[key]
+            proc.close(graceful=False)
+            proc = None
+        if proc is None:
+            self._spawned += 1
+            name = f"worker{self.index}-{key[0]}{key[1] or ''}-{self._spawned}.stderr"
+            path = self.service._tmpdir / name
+            proc = self.processes[key] = _Process(self.service, key[0], key[1], path)
+        return proc
+
+    def _interact(self, key: tuple[str, int | None], datum: str) -> tuple[Any, str, str]:
+        """Send one item; return (response or None, outcome, stderr) with outcome one of
+        "ok", "timeout", "crash"; a failed process is discarded so the next item gets a new one."""
+        try:
+            proc = self._process(key)
+        except _StartError as exc:
+            return None, "crash", str(exc)
+        popen = proc.popen
+        with self._cond:
+            self._deadline = time.monotonic() + self.service.timeout + HARD_TIMEOUT_GRACE
+            self._target = proc
+            self._fired = False
+            self._cond.notify()
+        response, error = None, ""
+        try:
+            response = proc.ace.interact(datum)
+        except Exception as exc:  # a broken pipe, undecodable output, ...
+            error = f"{type(exc).__name__}: {exc}"
+        with self._cond:
+            self._deadline = None
+            self._target = None
+            fired = self._fired
+        complete = (
+            response is not None
+            and "readings" in response
+            and response.get("error") != INCOMPLETE
+        )
+        if not fired and response is not None and not complete:
+            # an incomplete answer means ACE closed its output: let it finish dying
+            try:
+                popen.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                pass
+        # proc.popen may be a process PyDelphin reopened because send() found the old one dead
+        alive = proc.popen.poll() is None
+        stderr = proc.new_stderr()
+        if fired or error or not alive:
+            del self.processes[key]
+            proc.close(graceful=False)
+        if fired:
+            return None, "timeout", stderr
+        if error or (not alive and not complete):
+            code = popen.returncode
+            detail = error or (f"ACE exited with code {code}" if code is not None else "ACE failed")
+            return None, "crash", "\n".join(filter(None, [detail, stderr.strip()]))
+        # a complete answer is genuine even if ACE died right after giving it
+        return response, "ok", stderr
+
+    # --- results ------------------------------------------------------------------------
+
+    def _failure(self, outcome: str, stderr: str) -> tuple[Status, str]:
+        if outcome == "timeout":
+            return Status.TIMEOUT, (
+                f"no answer within {self.service.timeout:g} s; ACE was stopped and restarted"
+            )
+        return Status.ACE_ERROR, _tail(stderr) or "ACE failed without a message"
+
+    def _gave_up(self, ace_seconds: float | None, wall: float) -> bool:
+        """Did ACE stop at its own --timeout? Judged by ACE's reported time when it has one
+        (the wall time also counts starting a fresh ACE)."""
+        spent = ace_seconds if ace_seconds is not None else wall
+        return spent >= 0.98 * self.service.ace_timeout
+
+    def _empty_reason(self, response: Any, stderr: str, what: str) -> str:
+        parts = [what]
+        if response.get("error"):
+            parts.append(f"ACE: {response['error']}")
+        parts += [m for m in _diagnostics(stderr) if m not in parts]
+        return "; ".join(parts)
+
+    def _parse_result(self, task: _Task, response: Any, outcome: str, stderr: str,
+                      wall: float) -> ParseResult:
+        if outcome != "ok":
+            status, reason = self._failure(outcome, stderr)
+            return ParseResult(task.input, status, reason, (), None, wall)
+        seconds = _ace_seconds(response)
+        readings = tuple(
+            Reading(r["mrs"], r.get("derivation")) for r in response["results"] if "mrs" in r
+        )
+        if readings:
+            return ParseResult(task.input, Status.OK, None, readings, seconds, wall)
+        if self._gave_up(seconds, wall):
+            return ParseResult(task.input, Status.TIMEOUT,
+                               f"ACE stopped at its {self.service.ace_timeout} s time limit; "
+                               + self._empty_reason(response, stderr, "no parse"),
+                               (), seconds, wall)
+        reason = self._empty_reason(response, stderr, "ACE found no parse")
+        return ParseResult(task.input, Status.NO_PARSE, reason, (), seconds, wall)
+
+    def _generate_result(self, task: _Task, response: Any, outcome: str, stderr: str,
+                         wall: float) -> GenerateResult:
+        if outcome != "ok":
+            status, reason = self._failure(outcome, stderr)
+            return GenerateResult(task.input, status, reason, (), None, wall)
+        seconds = _ace_seconds(response)
+        surfaces = tuple(r["surface"] for r in response["results"] if r.get("surface"))
+        if task.param is not None:
+            surfaces = surfaces[: task.param]
+        if surfaces:
+            return GenerateResult(task.input, Status.OK, None, surfaces, seconds, wall)
+        if self._gave_up(seconds, wall):
+            return GenerateResult(task.input, Status.TIMEOUT,
+                                  f"ACE stopped at its {self.service.ace_timeout} s time limit; "
+                                  + self._empty_reason(response, stderr, "no realization"),
+                                  (), seconds, wall)
+        reason = self._empty_reason(response, stderr, "ACE generated nothing")
+        return GenerateResult(task.input, Status.NO_GENERATION, reason, (), seconds, wall)
+
+
+_DIAGNOSTIC = re.compile(r"^(ERROR|WARNING):\s*(.*)$|^(NOTE):\s*(.*(?:limit|RAM|timeout).*)$")
+
+
+def _diagnostics(stderr: str) -> list[str]:
+    """ACE's ERROR and WARNING lines for one item, and NOTEs about limits (others are
+    statistics)."""
+    found = []
+    for m in map(_DIAGNOSTIC.match, stderr.splitlines()):
+        if m:
+            found.append(f"{m[1]}: {m[2]}" if m[1] else f"{m[3]}: {m[4]}")
+    return found
+
+
+def _tail(text: str, lines: int = 8) -> str:
+    return " | ".join(line for line in text.strip().splitlines()[-lines:] if line.strip())
+
+
+def _ace_seconds(response: Any) -> float | None:
+    """ACE's own time for the item: the tsdb ``:total`` field, in milliseconds."""
+    total = response.get("total")
+    try:
+        return float(total) / 1000.0 if total is not None else None
+    except (TypeError, ValueError):
+        return None

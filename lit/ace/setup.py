@@ -1,0 +1,243 @@
+"""Installing ACE and ERG grammar images into LIT's cache: download, resume, unpack, record.
+
+Downloads use only the standard library (urllib) and resume: an interrupted transfer leaves
+``<archive>.part`` in the cache, and the next attempt asks for the rest with an HTTP Range
+request (a server that ignores Range just sends the whole file again). A dropped connection is
+retried a few times while it makes progress. Offline, the first failed connection stops
+everything with one message saying how to use files the user already has.
+"""
+
+from __future__ import annotations
+
+import bz2
+import http.client
+import os
+import shutil
+import socket
+import tarfile
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from lit.ace.cache import Cache, Manifest, load_manifest, platform_key
+from lit.errors import ConfigurationError
+
+CHUNK = 1 << 16
+RETRIES = 3
+
+
+class OfflineError(ConfigurationError):
+    """A download could not even start (no network, host unreachable, HTTP error)."""
+
+
+@dataclass(frozen=True)
+class Installed:
+    what: str  # "ACE 0.9.34", "ERG 2025"
+    path: Path
+    sha256: str
+    action: str  # "downloaded", "installed from DIR", "already installed (verified)"
+
+
+def offline_hint(manifest: Manifest, version: str) -> str:
+    ace = manifest.ace_builds.get(platform_key())
+    names = [Path(ace.url).name] if ace else []
+    if version in manifest.grammars:
+        names.append(Path(manifest.grammars[version]).name)
+    files = " and ".join(names) or "the ACE archive and the grammar image"
+    return (
+        f"if you already have the files, run `lit setup --from DIR` with DIR holding {files}, "
+        "or point LIT at an ace executable and a grammar image with --ace/--grammar or the "
+        "LIT_ACE/LIT_GRAMMAR environment variables"
+    )
+
+
+def download(
+    url: str, dest: Path, *, progress: bool = True, timeout: float = 30.0, hint: str = ""
+) -> Path:
+    """Fetch *url* to *dest*, resuming from ``dest.part``; return *dest*."""
+    from tqdm import tqdm
+
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    part = dest.with_name(dest.name + ".part")
+    attempts = 0
+    while True:
+        have = part.stat().st_size if part.exists() else 0
+        request = urllib.request.Request(url, headers={"User-Agent": "lit-setup"})
+        if have:
+            request.add_header("Range", f"bytes={have}-")
+        try:
+            response = urllib.request.urlopen(request, timeout=timeout)
+        except urllib.error.HTTPError as exc:
+            if exc.code == 416 and have:  # the partial file is already complete
+                break
+            raise OfflineError(
+                f"cannot download {url}: HTTP {exc.code} {exc.reason}; {hint}"
+            ) from None
+        except (urllib.error.URLError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise OfflineError(f"cannot download {url} ({reason}); {hint}") from None
+        with response:
+            resumed = have if response.status == 206 else 0
+            length = response.headers.get("Content-Length")
+            total = resumed + int(length) if length is not None else None
+            mode = "ab" if resumed else "wb"
+            got = resumed
+            with open(part, mode) as out, tqdm(
+                total=total, initial=resumed, unit="B", unit_scale=True, unit_divisor=1024,
+                desc=dest.name, disable=not progress, leave=False,
+            ) as bar:
+                while True:
+                    try:
+                        chunk = response.read(CHUNK)
+                    except (http.client.IncompleteRead, ConnectionError, socket.timeout):
+                        break  # keep what arrived; resume below
+                    if not chunk:
+                        break
+                    out.write(chunk)
+                    got += len(chunk)
+                    bar.update(len(chunk))
+        if total is None or got >= total:
+            break
+        attempts += 1
+        if attempts > RETRIES or got == have:
+            raise ConfigurationError(
+                f"download of {url} was interrupted after {got} of {total} bytes; run "
+                f"`lit setup` again to resume (partial file: {part})"
+            )
+    os.replace(part, dest)
+    return dest
+
+
+def _find(directory: Path, names: list[str], patterns: list[str]) -> Path | None:
+    for name in names:
+        if (directory / name).is_file():
+            return directory / name
+    for pattern in patterns:
+        found = sorted(p for p in directory.glob(pattern) if p.is_file())
+        if found:
+            return found[-1]
+    return None
+
+
+def _unpack_ace(archive: Path, dest: Path, member: str) -> None:
+    tmp = dest.with_name(dest.name + ".tmp")
+    if tarfile.is_tarfile(archive):
+        with tarfile.open(archive) as tar:
+            names = {m.name: m for m in tar.getmembers() if m.isfile()}
+            info = names.get(member) or next(
+                (m for name, m in sorted(names.items()) if Path(name).name == "ace"), None
+            )
+            if info is None:
+                raise ConfigurationError(f"{archive} holds no `ace` executable")
+            source = tar.extractfile(info)
+            assert source is not None
+            with source, open(tmp, "wb") as out:
+                shutil.copyfileobj(source, out, CHUNK)
+    else:  # a bare executable
+        shutil.copyfile(archive, tmp)
+    tmp.chmod(0o755)
+    os.replace(tmp, dest)
+
+
+def _unpack_grammar(archive: Path, dest: Path) -> None:
+    tmp = dest.with_name(dest.name + ".tmp")
+    opener: Callable = bz2.open if archive.name.endswith(".bz2") else open
+    try:
+        with opener(archive, "rb") as source, open(tmp, "wb") as out:
+            shutil.copyfileobj(source, out, CHUNK)
+    except (OSError, EOFError) as exc:
+        tmp.unlink(missing_ok=True)
+        raise ConfigurationError(f"cannot decompress {archive}: {exc}") from None
+    os.replace(tmp, dest)
+
+
+def _install(
+    what: str,
+    dest: Path,
+    cache: Cache,
+    *,
+    url: str | None,
+    from_dir: Path | None,
+    names: list[str],
+    patterns: list[str],
+    unpack: Callable[[Path, Path], None],
+    force: bool,
+    progress: bool,
+    hint: str,
+) -> Installed:
+    if dest.exists() and not force:
+        cache.verify(dest)
+        return Installed(what, dest, cache.recorded(dest)["sha256"], "already installed (verified)")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if from_dir is not None:
+        archive = _find(from_dir, names, patterns)
+        if archive is None:
+            wanted = " or ".join(names + patterns)
+            raise ConfigurationError(f"{from_dir} holds no {what} file ({wanted})")
+        unpack(archive, dest)
+        action, source = f"installed from {archive}", str(archive)
+    else:
+        if url is None:
+            raise ConfigurationError(
+                f"LIT knows no download for {what}; install it from your own files with "
+                "`lit setup --from DIR`, or point LIT at it with --grammar/LIT_GRAMMAR"
+            )
+        archive = download(url, cache.downloads / Path(url).name, progress=progress, hint=hint)
+        unpack(archive, dest)
+        archive.unlink()  # the unpacked file is what we keep (and check)
+        action, source = f"downloaded from {url}", url
+    digest = cache.record(dest, source)
+    return Installed(what, dest, digest, action)
+
+
+def install_ace(
+    cache: Cache | None = None,
+    manifest: Manifest | None = None,
+    *,
+    from_dir: Path | None = None,
+    force: bool = False,
+    progress: bool = True,
+    grammar_version: str | None = None,
+) -> Installed:
+    cache = cache or Cache()
+    manifest = manifest or load_manifest()
+    build = manifest.ace_builds.get(platform_key())
+    if build is None and from_dir is None:
+        raise ConfigurationError(
+            f"no ACE {manifest.ace_version} build for {platform_key()} is known; build ACE "
+            "yourself and point LIT at it with --ace or LIT_ACE, or use `lit setup --from DIR`"
+        )
+    names = [Path(build.url).name] if build else []
+    return _install(
+        f"ACE {manifest.ace_version}", cache.ace_path(manifest.ace_version), cache,
+        url=build.url if build else None, from_dir=from_dir,
+        names=names + ["ace"], patterns=["ace-*.tar.gz", "ace-*.tgz"],
+        unpack=lambda a, d: _unpack_ace(a, d, build.member if build else "ace"),
+        force=force, progress=progress,
+        hint=offline_hint(manifest, grammar_version or manifest.default_grammar),
+    )
+
+
+def install_grammar(
+    version: str | None = None,
+    cache: Cache | None = None,
+    manifest: Manifest | None = None,
+    *,
+    from_dir: Path | None = None,
+    force: bool = False,
+    progress: bool = True,
+) -> Installed:
+    cache = cache or Cache()
+    manifest = manifest or load_manifest()
+    version = version or manifest.default_grammar
+    url = manifest.grammars.get(version)
+    names = [Path(url).name, Path(url).name.removesuffix(".bz2")] if url else []
+    return _install(
+        f"ERG {version}", cache.grammar_path(version), cache,
+        url=url, from_dir=from_dir, names=names,
+        patterns=[f"erg-{version}*.dat.bz2", f"erg-{version}*.dat"],
+        unpack=_unpack_grammar, force=force, progress=progress,
+        hint=offline_hint(manifest, version),
+    )

@@ -1,0 +1,93 @@
+"""Parse sentences with ACE and the ERG and print their MRSs.
+
+Sentences come from the arguments, from a file (-i FILE, one per line) or from standard input.
+The default output is SimpleMRS: each reading on one line, a blank line between inputs, and a
+`# status: reason` comment line for an input that did not parse. --format json prints one JSON
+object per input instead: input, status, reason, readings [{mrs, derivation}], ace_seconds,
+wall_seconds. Every input gets output, in input order. Exit status: 0 if every input parsed,
+1 if any did not (its record says why), 2 if ACE or the grammar could not be found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from lit.ace.options import add_ace_arguments
+
+    parser.add_argument("sentences", nargs="*", metavar="SENTENCE", help="sentences to parse")
+    parser.add_argument(
+        "-i", "--input", metavar="FILE", help="read sentences from FILE, one per line ('-': stdin)"
+    )
+    parser.add_argument("-n", type=int, default=1, metavar="N", help="readings per sentence (1)")
+    parser.add_argument(
+        "--format", choices=("mrs", "json"), default="mrs", help="output format (default mrs)"
+    )
+    add_ace_arguments(parser)
+
+
+def _lines(stream) -> Iterator[str]:
+    for line in stream:
+        yield line.rstrip("\r\n")
+
+
+def _sentences(args: argparse.Namespace) -> Iterator[str]:
+    from lit.errors import InputError
+
+    if args.sentences and args.input:
+        raise InputError("give sentences as arguments or with --input, not both")
+    if args.sentences:
+        yield from args.sentences
+    elif args.input and args.input != "-":
+        try:
+            with open(Path(args.input), encoding="utf-8") as f:
+                yield from _lines(f)
+        except OSError as exc:
+            raise InputError(f"cannot read {args.input}: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{args.input} is not UTF-8 text: {exc}") from None
+    else:
+        yield from _lines(sys.stdin)
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from lit.ace.options import service_from_args
+    from lit.errors import InputError
+    from lit.status import Status
+
+    if args.n < 1:
+        raise InputError("-n must be at least 1")
+    out = sys.stdout
+    failures = 0
+    with service_from_args(args) as service:
+        for i, result in enumerate(service.parse(_sentences(args), n=args.n)):
+            if result.status is not Status.OK:
+                failures += 1
+            if args.format == "json":
+                record = {
+                    "input": result.input,
+                    "status": str(result.status),
+                    "reason": result.reason,
+                    "readings": [
+                        {"mrs": r.mrs, "derivation": r.derivation} for r in result.readings
+                    ],
+                    "ace_seconds": result.ace_seconds,
+                    "wall_seconds": round(result.wall_seconds, 6),
+                }
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            else:
+                if i:
+                    out.write("\n")
+                if result.status is not Status.OK:
+                    one_line = " ".join(str(result.input).split())
+                    out.write(f"# {result.status}: {result.reason} [input: {one_line}]\n")
+                for reading in result.readings:
+                    out.write(reading.mrs + "\n")
+            out.flush()
+    return 1 if failures else 0
