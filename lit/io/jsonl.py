@@ -1,0 +1,69 @@
+"""Append-only JSONL output that a killed run can resume without duplicating records."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+
+from lit.errors import InputError
+
+
+def written_ids(path: str | Path, repair: bool = True) -> Counter:
+    """How often each record id occurs in *path* (empty if it does not exist).
+
+    A run killed mid-write can leave a half-written last line (no newline): with *repair* it is
+    cut off, so appending starts on a clean line. Any other broken line is an InputError
+    (never silently dropped).
+    """
+    path = Path(path)
+    ids: Counter = Counter()
+    if not path.exists():
+        return ids
+    good_end = 0  # byte offset just after the last complete record
+    with open(path, "rb") as f:
+        for number, raw in enumerate(iter(f.readline, b""), 1):
+            if not raw.endswith(b"\n"):
+                break  # the last line, cut off mid-write (even if its JSON happens to parse)
+            if raw.strip():
+                try:
+                    ids[str(json.loads(raw)["id"])] += 1
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise InputError(
+                        f"{path}:{number}: not a complete output record ({exc}); "
+                        "cannot resume safely — move the file away or fix that line"
+                    ) from None
+            good_end += len(raw)
+        size = f.seek(0, 2)
+    if repair and good_end < size:
+        with open(path, "r+b") as f:
+            f.truncate(good_end)
+    return ids
+
+
+class RecordWriter:
+    """Writes one JSON object per line; `flush()` after each batch makes progress durable."""
+
+    def __init__(self, path: str | Path, append: bool = False):
+        self.path = Path(path)
+        if self.path.parent and not self.path.parent.exists():
+            raise InputError(f"{self.path}: directory {self.path.parent} does not exist")
+        self._f = open(self.path, "a" if append else "w", encoding="utf-8")
+
+    def write(self, record: dict) -> None:
+        self._f.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def flush(self) -> None:
+        self._f.flush()
+        os.fsync(self._f.fileno())
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.close()
+
+    def __enter__(self) -> "RecordWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,342 @@
+"""NLI label rules as data: (pair spec, old label, preconditions) -> new label (DESIGN §2).
+
+A rule file (format in docs/labelrules.md; the default set is `default.lit` beside this
+module) holds four kinds of rule, tried in this order for a transformed pair:
+
+1. `gold` + `skip` — pairs whose gold label says there is nothing to transform (SNLI "-");
+2. `either` — a step on either side decides alone (questions get no NLI label);
+3. `pairs` — exact pair specs, with `when` preconditions on the *original* sentences;
+4. `neutral` — truth-preserving steps (passive, cleft) are removed from both sides and the
+   `pairs` rules are tried again, so `f;p +pa` falls back to `f;p`.
+
+No rule, or a rule that maps no label for the gold label: the pair is *uncovered* and gets no
+label — never a guessed one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, UnexpectedInput
+from lark.exceptions import VisitError
+
+from lit.errors import InputError
+from lit.phenomena import Phenomena, describe
+from lit.status import Status
+
+DEFAULT_RULES = "default.lit"
+
+#: Short label names used in rule files -> the dataset vocabulary used in records.
+LABELS = {"E": "entailment", "N": "neutral", "C": "contradiction"}
+_GOLD_ALIASES = {
+    "entailment": "E", "neutral": "N", "contradiction": "C", "e": "E", "n": "N", "c": "C",
+    0: "E", 1: "N", 2: "C",
+}
+#: Step names that leave the MRS unchanged (the `o` of DESIGN §2).
+IDENTITY_STEPS = frozenset({"o", "orig", "original", "identity"})
+
+
+def gold_code(value: object) -> str | None:
+    """`E`/`N`/`C` for a gold label in any common spelling; `-` for no consensus; else None."""
+    if isinstance(value, str):
+        v = value.strip()
+        if v in ("-", "-1"):
+            return "-"
+        return _GOLD_ALIASES.get(v.lower()) or (v if v in LABELS else None)
+    if value == -1:
+        return "-"
+    return _GOLD_ALIASES.get(value) if isinstance(value, int) else None
+
+
+@dataclass(frozen=True)
+class Condition:
+    """`premise.tense = pres`: a field of lit.phenomena.Phenomena of an original sentence."""
+
+    side: str  # premise | hypothesis | both
+    field: str
+    op: str
+    value: str
+
+    def holds(self, premise: Phenomena | None, hypothesis: Phenomena | None) -> bool:
+        sides = {"premise": [premise], "hypothesis": [hypothesis]}.get(
+            self.side, [premise, hypothesis]
+        )
+        return all(p is not None and self._check(p) for p in sides)
+
+    def _check(self, p: Phenomena) -> bool:
+        value = getattr(p, self.field)
+        text = str(value).lower() if value is not None else "none"
+        return (text == self.value.lower()) == (self.op == "=")
+
+    def __str__(self) -> str:
+        return f"{self.side}.{self.field} {self.op} {self.value}"
+
+
+@dataclass(frozen=True)
+class LabelRule:
+    """One rule of a label-rule file; `where` is `file:line` for messages."""
+
+    id: str
+    why: str
+    where: str
+    pairs: tuple = ()  # tuple[PairSpec, ...]
+    pair_texts: tuple[str, ...] = ()
+    either: tuple = ()  # tuple[Step, ...]
+    neutral: tuple = ()  # tuple[Step, ...]
+    gold: tuple[str, ...] = ()
+    skip: bool = False
+    when: tuple[Condition, ...] = ()
+    mapping: tuple[tuple[str, str | None], ...] = ()
+
+    def map_label(self, gold: str | None) -> tuple[bool, str | None]:
+        """(covered, new label) for a gold code; `*` maps any label, also a missing one."""
+        for old, new in self.mapping:
+            if old == "*" or old == gold:
+                return True, (LABELS[new] if new else None)
+        return False, None
+
+
+@dataclass(frozen=True)
+class LabelDecision:
+    """The outcome for one transformed pair: status ok (label may be None) or not_applicable."""
+
+    status: Status
+    reason: str | None
+    label: str | None
+    rule: str | None
+    rationale: str | None
+
+
+class _ToRules(Transformer):
+    def __init__(self, source: str):
+        super().__init__()
+        self.source = source
+
+    def _spec(self, tok: Token, pair: bool):
+        from lit.spec import parse_pair, parse_spec
+
+        text = json.loads(tok)
+        try:
+            return text, (parse_pair(text) if pair else parse_spec(text))
+        except InputError as exc:
+            raise InputError(f"{self.source}:{tok.line}:{tok.column}: {exc}") from None
+
+    def pairs(self, toks):
+        return ("pairs", [self._spec(t, True) for t in toks])
+
+    def either(self, toks):
+        return ("either", [s for t in toks for s in _real_steps(self._spec(t, False)[1])])
+
+    def neutral(self, toks):
+        return ("neutral", [s for t in toks for s in _real_steps(self._spec(t, False)[1])])
+
+    def gold(self, toks):
+        return ("gold", [json.loads(t) for t in toks])
+
+    def when(self, conds):
+        return ("when", list(conds))
+
+    def cond(self, toks):
+        side, fld, op, value = (str(t) for t in toks)
+        return Condition(side, fld, op, value)
+
+    def map(self, items):
+        return ("map", list(items))
+
+    def mapping(self, toks):
+        return (str(toks[0]), None if toks[1] == "none" else str(toks[1]))
+
+    def skip(self, _):
+        return ("skip", True)
+
+    def why(self, toks):
+        return ("why", json.loads(toks[0]))
+
+    def rule(self, items):
+        name, clauses = items[0], items[1:]
+        where = f"{self.source}:{name.line}"
+        fields: dict = {}
+        for key, value in clauses:
+            if key in fields:
+                raise InputError(f"{where}: rule {name}: `{key}` given twice")
+            fields[key] = value
+        kinds = [k for k in ("pairs", "either", "neutral", "gold") if k in fields]
+        if len(kinds) != 1:
+            raise InputError(
+                f"{where}: rule {name}: needs exactly one of pairs, either, neutral, gold"
+            )
+        if "why" not in fields:
+            raise InputError(f"{where}: rule {name}: needs a `why` line (its rationale)")
+        if kinds[0] in ("pairs", "either") and "map" not in fields:
+            raise InputError(f"{where}: rule {name}: a `{kinds[0]}` rule needs a `map`")
+        if kinds[0] == "gold" and "skip" not in fields:
+            raise InputError(f"{where}: rule {name}: a `gold` rule must say `skip`")
+        pairs = fields.get("pairs", [])
+        return LabelRule(
+            id=str(name), why=fields["why"], where=where,
+            pairs=tuple(p for _, p in pairs), pair_texts=tuple(t for t, _ in pairs),
+            either=tuple(fields.get("either", ())), neutral=tuple(fields.get("neutral", ())),
+            gold=tuple(fields.get("gold", ())), skip=fields.get("skip", False),
+            when=tuple(fields.get("when", ())), mapping=tuple(fields.get("map", ())),
+        )
+
+    def start(self, rules):
+        seen: dict[str, str] = {}
+        for r in rules:
+            if r.id in seen:
+                raise InputError(f"{r.where}: rule id {r.id!r} already used at {seen[r.id]}")
+            seen[r.id] = r.where
+        return list(rules)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = resources.files("lit.labels").joinpath("labelrules.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True)
+
+
+def _real_steps(spec) -> tuple:
+    return tuple(s for s in spec.steps if s.name not in IDENTITY_STEPS)
+
+
+def _steps_match(pattern: tuple, steps: tuple) -> bool:
+    """Same steps in the same order; a pattern step without a value matches any value."""
+    return len(pattern) == len(steps) and all(
+        p.name == s.name and (p.value is None or p.value == s.value)
+        for p, s in zip(pattern, steps)
+    )
+
+
+def _spec_text(steps: tuple) -> str:
+    return "+".join(s.name + (f"={s.value}" if s.value is not None else "") for s in steps) or "o"
+
+
+class LabelRules:
+    """A parsed label-rule set; `decide` labels one transformed pair."""
+
+    def __init__(self, rules: list[LabelRule], source: str = "<rules>"):
+        self.rules = rules
+        self.source = source
+
+    @classmethod
+    def parse(cls, text: str, source: str = "<string>") -> "LabelRules":
+        try:
+            tree = _parser().parse(text)
+        except UnexpectedInput as exc:
+            raise InputError(
+                f"{source}:{exc.line}:{exc.column}: not a label rule here: "
+                f"{exc.get_context(text).strip().splitlines()[0]!r}"
+            ) from None
+        try:
+            return cls(_ToRules(source).transform(tree), source)
+        except VisitError as exc:
+            if isinstance(exc.orig_exc, InputError):
+                raise exc.orig_exc from None
+            raise
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "LabelRules":
+        """The rules in *path*, or the default set shipped with LIT."""
+        if path is None:
+            res = resources.files("lit.labels").joinpath(DEFAULT_RULES)
+            return cls.parse(res.read_text("utf-8"), f"lit/labels/{DEFAULT_RULES}")
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read label rules: {exc.strerror}") from None
+        return cls.parse(text, str(path))
+
+    def skip_reason(self, gold: object) -> tuple[str, str] | None:
+        """(rule id, reason) if a `gold ... skip` rule says this pair is not to be transformed."""
+        code = gold_code(gold)
+        for r in self.rules:
+            if r.skip and (code in r.gold or (gold is not None and str(gold) in r.gold)):
+                return r.id, f"{r.id}: gold label {gold!r}: {r.why}"
+        return None
+
+    def decide(
+        self,
+        pair,
+        gold: object,
+        premise: Phenomena | None = None,
+        hypothesis: Phenomena | None = None,
+    ) -> LabelDecision:
+        """Label a pair transformed by *pair* (a lit.spec.PairSpec); phenomena are those of the
+        original premise and hypothesis (see `phenomena_of`)."""
+        code = gold_code(gold)
+        code = None if code == "-" else code
+        sides = (_real_steps(pair.premise), _real_steps(pair.hypothesis))
+        for r in self.rules:
+            if r.either and any(
+                _steps_match((p,), (s,)) for p in r.either for side in sides for s in side
+            ):
+                return self._apply(r, code, gold, (), pair)
+        misses: list[str] = []
+        found = self._match_pairs(sides, code, gold, premise, hypothesis, misses, (), pair)
+        if found:
+            return found
+        neutral_used = []
+        stripped = sides
+        for r in self.rules:
+            if r.neutral:
+                new = tuple(
+                    tuple(s for s in side if not any(_steps_match((n,), (s,)) for n in r.neutral))
+                    for side in stripped
+                )
+                if new != stripped:
+                    neutral_used.append(r)
+                    stripped = new
+        if neutral_used:
+            found = self._match_pairs(
+                stripped, code, gold, premise, hypothesis, misses, tuple(neutral_used), pair
+            )
+            if found:
+                return found
+        reason = f"no label rule covers {pair}"
+        if misses:
+            reason += " (" + "; ".join(misses) + ")"
+        return LabelDecision(Status.NOT_APPLICABLE, reason, None, None, None)
+
+    def _match_pairs(self, sides, code, gold, premise, hypothesis, misses, neutral, pair):
+        for r in self.rules:
+            for p in r.pairs:
+                if not (
+                    _steps_match(_real_steps(p.premise), sides[0])
+                    and _steps_match(_real_steps(p.hypothesis), sides[1])
+                ):
+                    continue
+                failed = [c for c in r.when if not c.holds(premise, hypothesis)]
+                if failed:
+                    misses.append(f"{r.id}: precondition {failed[0]} does not hold")
+                    break
+                covered, _ = r.map_label(code)
+                if not covered:
+                    misses.append(f"{r.id}: maps no label for gold {gold!r}")
+                    break
+                return self._apply(r, code, gold, neutral, pair)
+        return None
+
+    @staticmethod
+    def _apply(rule: LabelRule, code, gold, neutral: tuple, pair) -> LabelDecision:
+        covered, label = rule.map_label(code)
+        if not covered:
+            return LabelDecision(
+                Status.NOT_APPLICABLE,
+                f"{rule.id}: maps no label for gold {gold!r} ({pair})",
+                None, rule.id, rule.why,
+            )
+        ids = "+".join([rule.id, *(n.id for n in neutral)])
+        why = " ".join([rule.why, *(n.why for n in neutral)])
+        return LabelDecision(Status.OK, None, label, ids, why)
+
+
+def phenomena_of(mrs, grammar_version: str | None) -> Phenomena | None:
+    """lit.phenomena.describe for preconditions; None when there is no MRS."""
+    if mrs is None:
+        return None
+    return describe(mrs, grammar_version or "2025")

@@ -1,0 +1,24 @@
+"""The end-to-end pipeline (DESIGN §1): parse, transform, dedupe, generate, rank, verify, label.
+
+Names load lazily, so `lit --help` (which imports `lit.pipeline.cli`) stays fast.
+"""
+
+from importlib import import_module
+
+_EXPORTS = {
+    "PAPER_SPECS": "lit.pipeline.defaults",
+    "Parsed": "lit.pipeline.core",
+    "Pipeline": "lit.pipeline.core",
+    "Realization": "lit.pipeline.realize",
+    "Realizer": "lit.pipeline.realize",
+    "STAGES": "lit.pipeline.timing",
+    "SideResult": "lit.pipeline.records",
+    "StageTimes": "lit.pipeline.timing",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        return getattr(import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'lit.pipeline' has no attribute {name!r}")

@@ -1,0 +1,206 @@
+"""The pipeline: parse -> transform -> dedupe -> generate -> rank -> verify -> label -> records.
+
+Work is done a batch at a time: each distinct sentence of a batch is parsed once, each distinct
+(sentence, spec) transformed once, each equivalent MRS generated once (see realize.py), and the
+label rules run *before* generation so pairs no rule covers cost no ACE time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from delphin.codecs import simplemrs
+from delphin.mrs import MRS
+
+from lit.io.readers import NliItem
+from lit.labels import IDENTITY_STEPS, LabelRules, phenomena_of
+from lit.pipeline.defaults import DEFAULT_MAX_CANDIDATES, DEFAULT_VERIFY_READINGS
+from lit.pipeline.realize import Realizer
+from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
+from lit.pipeline.timing import StageTimes
+from lit.rank import Scorer
+from lit.spec import PairSpec, Spec, parse_pair, parse_spec
+from lit.status import Status
+
+@dataclass(frozen=True)
+class Parsed:
+    """A sentence's top reading, or why there is none."""
+
+    status: Status
+    reason: str | None
+    mrs: MRS | None = None
+    text: str | None = None  # the reading's SimpleMRS as ACE printed it
+
+
+def is_identity(spec: Spec) -> bool:
+    return all(s.name in IDENTITY_STEPS for s in spec.steps)
+
+
+def _named_pair(spec) -> tuple[str, PairSpec]:
+    if isinstance(spec, tuple):
+        return spec
+    if isinstance(spec, PairSpec):
+        return str(spec), spec
+    return spec.strip(), parse_pair(spec)
+
+
+class Pipeline:
+    """One configured pipeline over an AceService, a RuleEngine and a scorer. `transform` and
+    `nli` handle one batch each and may run in parallel threads; `times` totals all batches."""
+
+    def __init__(
+        self,
+        service,
+        rules,
+        scorer: Scorer,
+        *,
+        grammar_version: str | None = None,
+        label_rules: LabelRules | None = None,
+        max_candidates: int = DEFAULT_MAX_CANDIDATES,
+        verify_readings: int = DEFAULT_VERIFY_READINGS,
+        keep_unverified: bool = False,
+    ):
+        self.service = service
+        self.rules = rules
+        self.grammar_version = grammar_version
+        self.label_rules = label_rules or LabelRules.load()
+        self.times = StageTimes()
+        self.realizer = Realizer(
+            service, scorer, max_candidates=max_candidates, verify_readings=verify_readings,
+            keep_unverified=keep_unverified, times=self.times,
+        )
+
+    # --- stages -------------------------------------------------------------------------
+
+    def parse(self, sentences: Sequence[str], times: StageTimes) -> dict[str, Parsed]:
+        """The top reading of each distinct sentence."""
+        distinct = list(dict.fromkeys(sentences))
+        out: dict[str, Parsed] = {}
+        with times.stage("parse"):
+            start = time.perf_counter()
+            results = list(self.service.parse(distinct, n=1))
+            times.add_ace("parse", time.perf_counter() - start)
+            for r in results:
+                if r.status != Status.OK or not r.readings:
+                    status = Status(r.status) if r.status != Status.OK else Status.NO_PARSE
+                    out[r.input] = Parsed(status, r.reason or "no parse")
+                    continue
+                try:
+                    out[r.input] = Parsed(
+                        Status.OK, None, simplemrs.decode(r.readings[0].mrs), r.readings[0].mrs
+                    )
+                except Exception as exc:  # an MRS PyDelphin cannot read: report, keep going
+                    out[r.input] = Parsed(Status.ACE_ERROR, f"unreadable MRS from ACE: {exc}")
+        return out
+
+    def sides(
+        self, jobs: Sequence[tuple[str, Spec]], parsed: dict[str, Parsed], times: StageTimes
+    ) -> dict[tuple[str, Spec], SideResult]:
+        """Transform, generate, rank and verify each distinct (sentence, spec)."""
+        results: dict[tuple[str, Spec], SideResult] = {}
+        pending: list[tuple[tuple[str, Spec], MRS]] = []
+        with times.stage("transform"):
+            for key in dict.fromkeys(jobs):
+                sentence, spec = key
+                p = parsed[sentence]
+                if p.status != Status.OK:
+                    results[key] = SideResult(p.status, p.reason)
+                elif is_identity(spec):  # `o`: the sentence itself is its own realization
+                    results[key] = SideResult(Status.OK, None, p.text, sentence, True, (sentence,))
+                else:
+                    try:
+                        outcome = self.rules.apply(p.mrs, spec)
+                    except Exception as exc:  # a rule bug must not lose the record
+                        results[key] = SideResult(
+                            Status.ERROR, f"{spec}: {type(exc).__name__}: {exc}"
+                        )
+                        continue
+                    if outcome.status != Status.OK or outcome.mrs is None:
+                        status = Status(outcome.status)
+                        if status == Status.OK:
+                            status = Status.ERROR
+                        results[key] = SideResult(status, outcome.reason or f"{spec}: {status}")
+                    else:
+                        pending.append((key, outcome.mrs))
+        realized = self.realizer.realize([m for _, m in pending], times)
+        for (key, m), r in zip(pending, realized):
+            results[key] = SideResult(
+                r.status, r.reason, simplemrs.encode(m, lnk=False), r.output, r.verified,
+                r.candidates,
+            )
+        return results
+
+    # --- whole records ----------------------------------------------------------------------
+
+    def transform(self, sentences: Sequence[str], spec: Spec | str) -> list[dict]:
+        """`lit transform` records for *sentences* under one spec, in input order."""
+        spec = parse_spec(spec) if isinstance(spec, str) else spec
+        times = StageTimes()
+        parsed = self.parse(sentences, times)
+        sides = self.sides([(s, spec) for s in sentences], parsed, times)
+        self.times.merge(times)
+        return [transform_record(str(spec), sides[(s, spec)]) for s in sentences]
+
+    def nli(self, items: Sequence[NliItem], specs: Sequence) -> list[dict]:
+        """One `lit nli` record per item, in order, for the pair *specs*: texts ("p;f +i"),
+        PairSpecs, or (text, PairSpec) tuples; a record names each spec by its text."""
+        pairs = [_named_pair(s) for s in specs]
+        times = StageTimes()  # this batch's own: batches may run in parallel threads
+        work = [(k, it) for k, it in enumerate(items)
+                if not it.error and not self.label_rules.skip_reason(it.gold)]
+        parsed = self.parse([s for _, it in work for s in (it.premise, it.hypothesis)], times)
+        decisions: dict[tuple[int, str], object] = {}
+        jobs: list[tuple[str, Spec]] = []
+        with times.stage("label"):
+            for k, it in work:
+                p, h = parsed[it.premise], parsed[it.hypothesis]
+                if p.status != Status.OK or h.status != Status.OK:
+                    continue
+                ph_p = phenomena_of(p.mrs, self.grammar_version)
+                ph_h = phenomena_of(h.mrs, self.grammar_version)
+                for text, pair in pairs:
+                    d = self.label_rules.decide(pair, it.gold, ph_p, ph_h)
+                    decisions[(k, text)] = d
+                    if d.status == Status.OK:
+                        jobs += [(it.premise, pair.premise), (it.hypothesis, pair.hypothesis)]
+        sides = self.sides(jobs, parsed, times)
+        self.times.merge(times)
+        share = times.share(len(items))
+        records = []
+        for k, it in enumerate(items):
+            if it.error:
+                t = [pair_transform(text, Status.INVALID_INPUT, it.error) for text, _ in pairs]
+                records.append(nli_record(it.id, it.input, t, share, Status.INVALID_INPUT,
+                                          it.error))
+                continue
+            skip = self.label_rules.skip_reason(it.gold)
+            if skip:
+                t = [pair_transform(text, Status.NOT_APPLICABLE, skip[1]) for text, _ in pairs]
+                records.append(nli_record(it.id, it.input, t, share, Status.NOT_APPLICABLE,
+                                          skip[1]))
+                continue
+            transforms = [self._pair(it, text, pair, parsed, decisions.get((k, text)), sides)
+                          for text, pair in pairs]
+            records.append(nli_record(it.id, it.input, transforms, share))
+        return records
+
+    @staticmethod
+    def _pair(it: NliItem, text: str, pair: PairSpec, parsed, d, sides) -> dict:
+        for side, sentence in (("premise", it.premise), ("hypothesis", it.hypothesis)):
+            p = parsed[sentence]
+            if p.status != Status.OK:
+                return pair_transform(text, p.status, f"{side}: {p.reason}")
+        if d.status != Status.OK:
+            return pair_transform(text, d.status, d.reason)
+        ps, hs = sides[(it.premise, pair.premise)], sides[(it.hypothesis, pair.hypothesis)]
+        for side, s in (("premise", ps), ("hypothesis", hs)):
+            if not s.usable:
+                return pair_transform(text, s.status, f"{side}: {s.reason}", ps, hs)
+        status, reason = Status.OK, None
+        for side, s in (("premise", ps), ("hypothesis", hs)):
+            if s.status != Status.OK:  # kept unverified on request
+                status, reason = s.status, f"{side}: {s.reason}"
+                break
+        return pair_transform(text, status, reason, ps, hs, d.label, d.rule, d.rationale)

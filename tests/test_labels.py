@@ -1,0 +1,160 @@
+"""Label rules: semantics of the default set on real ERG analyses, and the rule-file language."""
+
+from __future__ import annotations
+
+import pytest
+from delphin.codecs import simplemrs
+
+from lit.errors import InputError
+from lit.labels import LabelRules, gold_code, phenomena_of
+from lit.spec import parse_pair
+from lit.status import Status
+from tests.conftest import ORACLE, read_jsonl
+
+
+@pytest.fixture(scope="module")
+def rules() -> LabelRules:
+    return LabelRules.load()
+
+
+@pytest.fixture(scope="module")
+def ph() -> dict:
+    """Phenomena of the oracle sources' analyses (ERG 2018), by source id."""
+    return {
+        s["id"]: phenomena_of(simplemrs.decode(s["mrs"]), "2018")
+        for s in read_jsonl(ORACLE / "sources.jsonl.gz")
+        if s["mrs"]
+    }
+
+
+def decide(rules, pair, gold, premise=None, hypothesis=None):
+    return rules.decide(parse_pair(pair), gold, premise, hypothesis)
+
+
+@pytest.mark.parametrize("pair", ["f;p", "p;f", "f;p +i", "p;f +i", "f;p +pa", "p;f +pa"])
+@pytest.mark.parametrize("gold", ["entailment", "neutral", "contradiction"])
+def test_tense_rows_make_present_pairs_neutral(rules, ph, pair, gold):
+    d = decide(rules, pair, gold, ph["s02"], ph["s06"])  # both present progressive
+    assert (d.status, d.label, d.rule) == (Status.OK, "neutral", "tense_decoupled")
+    assert "different times" in d.rationale
+
+
+def test_past_tense_original_blocks_the_tense_rule(rules, ph):
+    """s16 'The teacher praised the students.' is past: no tense decoupling, no label."""
+    for premise, hypothesis in [(ph["s16"], ph["s02"]), (ph["s02"], ph["s16"])]:
+        d = decide(rules, "f;p", "entailment", premise, hypothesis)
+        assert d.status == Status.NOT_APPLICABLE and d.label is None
+        assert "tense_decoupled: precondition both.tense = pres does not hold" in d.reason
+
+
+def test_missing_analysis_fails_preconditions(rules, ph):
+    assert decide(rules, "f;p", "neutral", None, ph["s02"]).status == Status.NOT_APPLICABLE
+
+
+def test_pair_expansion_matches_the_composed_rows(rules, ph):
+    """'p;f +i' is 'p+i;f+i' (a row); 'p;f+i' is 'p;(f+i)', covered via the cleft-neutral rule."""
+    spelled = decide(rules, "p+cleft;f+cleft", "entailment", ph["s02"], ph["s06"])
+    assert (spelled.label, spelled.rule) == ("neutral", "tense_decoupled")
+    glued = decide(rules, "p;f+i", "entailment", ph["s02"], ph["s06"])
+    assert (glued.label, glued.rule) == ("neutral", "tense_decoupled+cleft_neutral")
+
+
+@pytest.mark.parametrize("gold", ["entailment", "neutral", "contradiction"])
+def test_label_preserving_rows(rules, gold):
+    for pair, rule in [("o;o", "identity"), ("i;i", "cleft_both"), ("pa;pa", "passive_both")]:
+        d = decide(rules, pair, gold)
+        assert (d.status, d.label, d.rule) == (Status.OK, gold, rule)
+
+
+def test_passive_or_cleft_composed_onto_any_covered_spec(rules):
+    d = decide(rules, "n;o +pa", "contradiction")
+    assert (d.label, d.rule) == ("neutral", "negated_premise+passive_neutral")
+    d = decide(rules, "o;n+cleft=ARG2", "entailment")
+    assert (d.label, d.rule) == ("contradiction", "negated_hypothesis+cleft_neutral")
+    d = decide(rules, "pa;o", "contradiction")
+    assert (d.label, d.rule) == ("contradiction", "identity+passive_neutral")
+
+
+def test_modal_rows(rules):
+    assert decide(rules, "m;o", "entailment").label == "neutral"
+    assert decide(rules, "m;o", None).label == "neutral"  # `*` covers a missing label too
+    assert decide(rules, "o;m", "entailment").label == "entailment"
+    d = decide(rules, "o;m", "contradiction")
+    assert d.status == Status.NOT_APPLICABLE and d.label is None
+    assert "modal_hypothesis: maps no label for gold 'contradiction'" in d.reason
+    assert decide(rules, "m;m", "contradiction").label == "neutral"
+    assert decide(rules, "modal=must;o", "neutral").status == Status.NOT_APPLICABLE
+
+
+def test_negation_on_either_side(rules):
+    assert decide(rules, "o;n", "entailment").label == "contradiction"
+    assert decide(rules, "o;n", "contradiction").label == "entailment"
+    assert decide(rules, "o;n", "neutral").label == "neutral"
+    assert decide(rules, "n;o", "entailment").label == "neutral"
+    assert decide(rules, "n;n", "contradiction").label == "neutral"
+
+
+@pytest.mark.parametrize("pair", ["q;q", "o;q", "q;o", "n+q;f", "f;p +q"])
+def test_questions_get_no_label(rules, ph, pair):
+    d = decide(rules, pair, "entailment", ph["s02"], ph["s06"])
+    assert (d.status, d.label, d.rule) == (Status.OK, None, "question_no_label")
+    assert "asserts nothing" in d.rationale
+
+
+def test_no_consensus_label_is_skipped(rules):
+    rule_id, reason = rules.skip_reason("-")
+    assert rule_id == "no_consensus" and "no consensus" in reason
+    assert rules.skip_reason("entailment") is None
+    assert rules.skip_reason(None) is None
+    assert gold_code(-1) == "-" and gold_code(0) == "E" and gold_code("Contradiction") == "C"
+
+
+def test_uncovered_pairs_get_no_guessed_label(rules, ph):
+    for pair in ["s;s", "o;s", "f;o", "tense=past;tense=past"]:
+        d = decide(rules, pair, "entailment", ph["s02"], ph["s06"])
+        assert d.status == Status.NOT_APPLICABLE and d.label is None and d.rule is None
+        assert d.reason.startswith(f"no label rule covers {parse_pair(pair)}")
+
+
+def test_unknown_gold_label_is_uncovered_where_the_map_needs_it(rules):
+    d = decide(rules, "o;o", "hidden")
+    assert d.status == Status.NOT_APPLICABLE and "maps no label" in d.reason
+
+
+def test_rules_apply_in_file_order_and_conditions_compare(ph):
+    rules = LabelRules.parse(
+        """
+        rule past_first { pairs "f;f" when premise.tense = past map * -> C why "test" }
+        rule not_negated { pairs "f;f" when both.negated != true, hypothesis.modal = none
+                           map E -> E why "second" }
+        """
+    )
+    assert decide(rules, "f;f", "entailment", ph["s16"], ph["s02"]).rule == "past_first"
+    assert decide(rules, "f;f", "entailment", ph["s02"], ph["s06"]).rule == "not_negated"
+    d = decide(rules, "f;f", "entailment", ph["s02"], ph["s55"])  # s55 'Alice did not see Bob.'
+    assert d.status == Status.NOT_APPLICABLE
+    assert decide(rules, "f;f", "entailment", ph["s02"], ph["s60"]).label is None  # 'can'
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ('rule a {\n  pairs "o;o"\n  map E => E why "x" }', "<t>:3:9"),
+        ('rule a {\n  pairs "o;;o"\n  map E -> E why "x" }', "<t>:2:9"),
+        ('rule a {\n  pairs "o;o"\n  why "x" }', "<t>:1"),
+        ('rule a { why "x" }', "<t>:1"),
+        ('rule a { pairs "o;o" map E -> E }', "<t>:1"),
+        ('rule a { gold "-" why "x" }', "<t>:1"),
+        ('rule a { pairs "o;o" map E -> E why "x" }\nrule a { gold "-" skip why "y" }', "<t>:2"),
+        ('rule a { pairs "o;o" when premise.colour = red map * -> N why "x" }', "<t>:1:"),
+    ],
+)
+def test_bad_rule_files_name_file_and_line(text, where):
+    with pytest.raises(InputError) as exc:
+        LabelRules.parse(text, "<t>")
+    assert str(exc.value).startswith(where)
+
+
+def test_load_names_a_missing_file(tmp_path):
+    with pytest.raises(InputError, match="no-such.lit: cannot read"):
+        LabelRules.load(tmp_path / "no-such.lit")
