@@ -9,7 +9,7 @@ import pytest
 
 from lit.cli import main
 from lit.errors import InputError
-from lit.evaluate import evaluate, normalize_label, read_contrast_file, read_predictions
+from lit.evaluate import evaluate, read_contrast_file, read_predictions
 from lit.evaluate.metrics import format_table
 from tests.conftest import DATA
 
@@ -22,9 +22,11 @@ def approx(num: int, den: int):
     return pytest.approx(float(Fraction(num, den)))
 
 
-def _record(spec: str, gold: str, new: str) -> dict:
+def _record(spec: str, gold: str, new: str | None, rule: str = "tense_decoupled",
+            id_: str = "p1") -> dict:
+    """A record with one ok transform labelled *new* by the default rule *rule*."""
     return {
-        "id": "p1",
+        "id": id_,
         "input": {"sentence1": "A dog is running.", "sentence2": "A dog is running.",
                   "gold_label": gold},
         "status": "ok", "reason": None,
@@ -32,7 +34,7 @@ def _record(spec: str, gold: str, new: str) -> dict:
             "spec": spec, "status": "ok", "reason": None,
             "premise": {"output": "A dog will be running."},
             "hypothesis": {"output": "A dog was running."},
-            "label": new, "label_rule": "tense-future-past", "label_rationale": "",
+            "label": new, "label_rule": rule, "label_rationale": "",
         }],
     }
 
@@ -51,10 +53,62 @@ def test_worked_example_from_the_issue():
 def test_label_preserving_consistency_is_same_prediction():
     """i;i with gold E -> E and the model wrong on both (N, N): consistent, not right."""
     preds = {("p1", "original"): "neutral", ("p1", "i;i"): "neutral"}
-    row = evaluate([_record("i;i", "E", "E")], preds)["specs"][0]
+    row = evaluate([_record("i;i", "E", "E", "cleft_both")], preds)["specs"][0]
     assert row["kind"] == "label_preserving"
     assert row["consistency"] == row["same_prediction"] == 1.0
     assert row["contrast_consistency"] == 0.0
+
+
+def test_kind_comes_from_the_label_rule_not_from_the_labels():
+    """f;p whose scored pairs all happen to be N -> N is still label-changing (its rule maps
+    E and C to N): consistency is right-on-both, not same-prediction."""
+    records = [_record("f;p", "neutral", "neutral", id_="p1"),
+               _record("f;p", "neutral", "neutral", id_="p2")]
+    preds = {("p1", "original"): "neutral", ("p1", "f;p"): "neutral",  # right on both
+             ("p2", "original"): "entailment", ("p2", "f;p"): "entailment"}  # same, wrong
+    row = evaluate(records, preds)["specs"][0]
+    assert row["transitions"] == {"neutral>neutral": 2}
+    assert row["kind"] == "label_changing"
+    assert row["same_prediction"] == 1.0
+    assert row["consistency"] == row["contrast_consistency"] == 0.5
+
+
+def test_composed_rule_ids_are_decided_by_their_first_rule():
+    """`pa;pa +i` falls back through cleft_neutral to passive_both: label-preserving;
+    `f;p +pa` through passive_neutral to tense_decoupled: label-changing."""
+    preds = {("p1", "original"): "entailment", ("p1", "pa;pa +i"): "neutral",
+             ("p2", "original"): "entailment", ("p2", "f;p +pa"): "neutral"}
+    result = evaluate([_record("pa;pa +i", "E", "E", "passive_both+cleft_neutral"),
+                       _record("f;p +pa", "E", "N", "tense_decoupled+passive_neutral", "p2")],
+                      preds)
+    assert [(r["spec"], r["kind"]) for r in result["specs"]] == [
+        ("pa;pa +i", "label_preserving"), ("f;p +pa", "label_changing")]
+
+
+def test_unknown_label_rule_says_to_pass_label_rules(tmp_path, capsys):
+    contrast = tmp_path / "contrast.jsonl"
+    contrast.write_text(json.dumps(_record("f;p", "E", "N", "my_future_rule")) + "\n")
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text('{"id": "p1", "spec": "original", "prediction": "E"}\n'
+                     '{"id": "p1", "spec": "f;p", "prediction": "N"}\n')
+    args = ["evaluate", str(contrast), "--predictions", str(preds)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "contrast.jsonl:1: record 'p1', spec 'f;p': label rule 'my_future_rule'" in err
+    assert "--label-rules" in err and "default.lit" in err
+    rules = tmp_path / "mine.lit"
+    rules.write_text('rule my_future_rule { pairs "f;p" map * -> N why "test" }\n')
+    out = tmp_path / "scores.json"
+    assert main([*args, "--label-rules", str(rules), "-o", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["label_rules_file"] == str(rules)
+    assert data["specs"][0]["kind"] == "label_changing"
+
+
+def test_labelled_transform_without_rule_id_is_an_error():
+    preds = {("p1", "original"): "entailment", ("p1", "f;p"): "neutral"}
+    with pytest.raises(InputError, match="record 'p1', spec 'f;p': .* without a `label_rule`"):
+        evaluate([_record("f;p", "E", "N", None)], preds)
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +145,8 @@ def test_fixture_metrics_equal_hand_computed_values(result):
     assert specs["m;o"]["transitions"] == {
         "entailment>neutral": 6, "contradiction>neutral": 4, "neutral>neutral": 4
     }
-    assert specs["f;p"]["label_rules"] == {"tense-future-past": 6}
+    assert specs["f;p"]["label_rules"] == {"tense_decoupled": 6}
+    assert specs["i;i"]["label_rules"] == {"cleft_both": 6}
     overall = result["overall"]
     assert overall["n"] == 32
     assert overall["acc_ori"] == approx(26, 32)
@@ -116,6 +171,7 @@ def test_definitions_are_in_the_output(result):
     for key in ("consistency", "same_prediction", "contrast_consistency", "acc_ori", "acc_ctr"):
         assert defs[key]
     assert "label-changing" in defs["consistency"]
+    assert "label rule" in defs["kind"]
 
 
 def test_table_layout(result):
@@ -175,21 +231,12 @@ def test_not_a_contrast_file(tmp_path):
         read_contrast_file(bad)
 
 
-@pytest.mark.parametrize(
-    "raw, label",
-    [("E", "entailment"), ("Neutral", "neutral"), ("CONTRADICTION", "contradiction"),
-     (0, "entailment"), (2, "contradiction"), ("-", None), (-1, None)],
-)
-def test_normalize_label(raw, label):
-    assert normalize_label(raw) == label
-
-
 def test_pairs_without_labels_need_no_prediction():
     """A record whose gold label is "-" and a transform without a rule label are counted as
     unlabeled, not scored, and need no prediction."""
     no_gold = _record("f;p", "-", "neutral")
-    no_rule = dict(_record("m;o", "entailment", None), id="p2")
-    scored = dict(_record("f;p", "entailment", "neutral"), id="p3")
+    no_rule = _record("m;o", "entailment", None, "modal_premise", "p2")
+    scored = _record("f;p", "entailment", "neutral", id_="p3")
     preds = {("p2", "original"): "entailment", ("p3", "original"): "entailment",
              ("p3", "f;p"): "neutral"}
     result = evaluate([no_gold, no_rule, scored], preds)

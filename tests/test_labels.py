@@ -7,6 +7,7 @@ from delphin.codecs import simplemrs
 
 from lit.errors import InputError
 from lit.labels import LabelRules, gold_code, phenomena_of
+from lit.labels.names import label_code, normalize_label
 from lit.spec import parse_pair
 from lit.status import Status
 from tests.conftest import ORACLE, read_jsonl
@@ -106,7 +107,45 @@ def test_no_consensus_label_is_skipped(rules):
     assert rule_id == "no_consensus" and "no consensus" in reason
     assert rules.skip_reason("entailment") is None
     assert rules.skip_reason(None) is None
+    for hf_or_text in (-1, "-1", " - "):  # Hugging Face datasets write -1 for SNLI's "-"
+        assert rules.skip_reason(hf_or_text)[0] == "no_consensus"
     assert gold_code(-1) == "-" and gold_code(0) == "E" and gold_code("Contradiction") == "C"
+    assert gold_code("maybe") is None and gold_code("hidden") is None and gold_code(True) is None
+
+
+@pytest.mark.parametrize(
+    "raw, code, label",
+    [("E", "E", "entailment"), ("Neutral", "N", "neutral"), ("CONTRADICTION", "C", "contradiction"),
+     ("entails", "E", "entailment"), ("contradicts", "C", "contradiction"), (" n ", "N", "neutral"),
+     (0, "E", "entailment"), (1, "N", "neutral"), (2, "C", "contradiction"),
+     ("-", "-", None), (-1, "-", None), ("-1", "-", None),
+     (None, None, None), ("", None, None), ("hidden", None, None)],
+)
+def test_label_spellings(raw, code, label):
+    assert label_code(raw) == code
+    assert normalize_label(raw) == label
+
+
+@pytest.mark.parametrize("raw", ["maybe", 3, -2, True, 1.0])
+def test_unknown_label_spellings_are_errors(raw):
+    with pytest.raises(ValueError, match="not an NLI label"):
+        label_code(raw)
+    with pytest.raises(ValueError, match="not an NLI label"):
+        normalize_label(raw)
+
+
+def test_preserves_label_reads_the_rule_map(rules):
+    preserving = ["identity", "cleft_both", "passive_both", "identity+passive_neutral",
+                  "passive_both+cleft_neutral",
+                  "modal_hypothesis"]  # E and N to themselves; C gets no label, so is never scored
+    changing = ["tense_decoupled", "modal_premise", "negated_hypothesis", "negated_both",
+                "modal_both", "question_no_label", "negated_premise+passive_neutral",
+                "tense_decoupled+passive_neutral+cleft_neutral"]
+    assert [rules.preserves_label(r) for r in preserving] == [True] * len(preserving)
+    assert [rules.preserves_label(r) for r in changing] == [False] * len(changing)
+    for unknown in ["tense-future-past", "identity+no_such_neutral"]:
+        with pytest.raises(KeyError, match=unknown.rpartition("+")[2]):
+            rules.preserves_label(unknown)
 
 
 def test_uncovered_pairs_get_no_guessed_label(rules, ph):

@@ -41,7 +41,7 @@ def test_report_without_evaluation_or_analysis(records):
     # the f;p example of s02:same with its change highlighted, labels and rule id
     assert "A woman <ins>will be</ins> driving a car." in html
     assert "A woman <ins>was</ins> driving a car." in html
-    assert "E → N" in html and "tense-future-past" in html
+    assert "E → N" in html and "tense_decoupled" in html
     # the failure breakdown names each reason with its count
     reason = "hypothesis: ACE produced no realization of the cleft MRS"
     assert f'{reason}</td><td class="num">4' in html
@@ -57,7 +57,7 @@ def test_report_with_evaluation_shows_scores_and_predictions(records):
     assert '<section id="evaluation">' in html
     assert "<td>f;p</td><td>label-changing</td><td class=\"num\">6</td>" in html
     # s07:same f;p: wrong on the original (N for E), right on the contrast (N)
-    row = next(r for r in html.split("<tr") if "s07:same" in r and "tense-future-past" in r)
+    row = next(r for r in html.split("<tr") if "s07:same" in r and "tense_decoupled" in r)
     assert 'data-error="1"' in row
     assert '<span class="pred wrong">N</span> → <span class="pred right">N</span>' in row
 

@@ -12,8 +12,8 @@ from delphin.exceptions import PyDelphinException
 from lit.ace.service import AceService, ParseResult
 from lit.analyze.features import SentenceFeatures, pair_features, sentence_features
 from lit.analyze.mi import rank_features
-from lit.evaluate.labels import LABELS, normalize_label
 from lit.io.readers import NliItem
+from lit.labels.names import LABELS, normalize_label
 from lit.status import Status
 
 ROLES = ("premise", "hypothesis")

@@ -23,6 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="class index of each label, e.g. entailment=0,neutral=1,contradiction=2 "
         "(default: the model config's id2label)",
     )
+    parser.add_argument("--label-rules", metavar="FILE", type=Path,
+                        help="the label-rule file `lit nli` labelled CONTRAST with; its rules "
+                        "decide which specs are label-preserving (default: LIT's)")
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
     parser.add_argument("--max-length", type=int, default=256, help="tokens per pair")
@@ -34,10 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lit.errors import InputError
     from lit.evaluate import evaluate, read_contrast_file, read_predictions, write_predictions
-    from lit.evaluate.metrics import format_table, needed_items
+    from lit.evaluate.metrics import format_table, needed_items, rule_kinds
     from lit.evaluate.predictions import prediction_rows
+    from lit.labels import LabelRules
 
     records = read_contrast_file(args.contrast)
+    label_rules = LabelRules.load(args.label_rules)
+    rule_kinds(records, label_rules, args.contrast)  # a wrong rule file fails before inference
     if args.label_map and not args.model:
         raise InputError("--label-map applies to --model only")
     items = needed_items(records, args.contrast)
@@ -54,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         # only the pairs of this file; `evaluate` names any that are missing
         predictions = {it.key: given[it.key] for it in items if it.key in given}
 
-    result = evaluate(records, predictions, args.contrast)
+    result = evaluate(records, predictions, args.contrast, label_rules)
     if args.save_predictions:
         write_predictions(predictions, args.save_predictions)
     result = {
@@ -62,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
         "model": args.model,
         "predictions_file": str(args.predictions) if args.predictions else None,
         "label_map": clf.label_map if args.model else None,
+        "label_rules_file": label_rules.source,
         **result,
         "predictions": list(prediction_rows(predictions)),
     }

@@ -1,18 +1,15 @@
 """Scoring NLI models on `lit nli` contrast sets (the LIT paper's Acc@Ori, Acc@Ctr, consistency)."""
 
-from lit.evaluate.labels import LABELS, normalize_label
 from lit.evaluate.metrics import DEFINITIONS, evaluate
 from lit.evaluate.predictions import read_predictions, write_predictions
 from lit.evaluate.records import ORIGINAL, Item, contrast_items, read_contrast_file
 
 __all__ = [
     "DEFINITIONS",
-    "LABELS",
     "ORIGINAL",
     "Item",
     "contrast_items",
     "evaluate",
-    "normalize_label",
     "read_contrast_file",
     "read_predictions",
     "write_predictions",

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lit.errors import InputError
 from lit.evaluate.records import ORIGINAL, Item, contrast_items, original_item
+from lit.labels import LabelRules
 
 #: Written into every result so a reader need not guess what a number means.
 DEFINITIONS: dict[str, str] = {
@@ -21,8 +22,10 @@ DEFINITIONS: dict[str, str] = {
     "the transformed pair (Gardner et al. 2020)",
     "consistency": "same_prediction for a label-preserving spec, contrast_consistency for a "
     "label-changing one (the reading every column of the LIT paper's Table 3 agrees with)",
-    "kind": "label_preserving if every one of the n transformed pairs keeps its original gold "
-    "label (e.g. i;i, pa;pa), else label_changing (e.g. f;p, p;f, m;o)",
+    "kind": "label_preserving if the label rule of every one of the n pairs maps each label it "
+    "labels to itself (e.g. i;i, pa;pa, o;m), else label_changing (e.g. f;p, p;f, m;o): decided by the "
+    "label rules (--label-rules), not by the labels the n pairs happen to have; for a composed "
+    "rule id (rule+neutral_rule...) the first rule decides, since neutral steps keep the label",
     "original.accuracy": "accuracy on every input pair with a gold label, transformed or not",
     "unlabeled_transforms": "ok transforms not scored because the original has no gold label "
     "or no label rule gave the transformed pair a label; they need no prediction",
@@ -33,14 +36,14 @@ def _rate(hits: int, n: int) -> float | None:
     return hits / n if n else None
 
 
-def _scores(pairs: Sequence[tuple[Item, str, str]]) -> dict:
-    """Scores over (contrast item, prediction on original, prediction on contrast) triples."""
+def _scores(pairs: Sequence[tuple[Item, str, str]], preserving: bool) -> dict:
+    """Scores over (contrast item, prediction on original, prediction on contrast) triples;
+    *preserving* says whether the spec is label-preserving (see `rule_kinds`)."""
     n = len(pairs)
     right_ori = sum(p_o == it.original_gold for it, p_o, _ in pairs)
     right_ctr = sum(p_c == it.gold for it, _, p_c in pairs)
     same = sum(p_o == p_c for _, p_o, p_c in pairs)
     both = sum(p_o == it.original_gold and p_c == it.gold for it, p_o, p_c in pairs)
-    preserving = all(it.gold == it.original_gold for it, _, _ in pairs)
     return {
         "kind": "label_preserving" if preserving else "label_changing",
         "n": n,
@@ -81,12 +84,42 @@ def needed_items(records: Sequence[dict], path: Path | str = "") -> list[Item]:
     return items
 
 
+def rule_kinds(
+    records: Sequence[dict], label_rules: LabelRules, path: Path | str = ""
+) -> dict[str, bool]:
+    """Whether each label rule that a scored pair of *records* names is label-preserving;
+    InputError naming the record if a pair has no rule id or one *label_rules* does not have
+    (the file was labelled with other rules)."""
+    lines = {r["id"]: r.get("_line", "?") for r in records}
+    kinds: dict[str, bool] = {}
+    for it in needed_items(records, path):
+        if it.spec == ORIGINAL or it.label_rule in kinds:
+            continue
+        where = f"record {it.id!r}, spec {it.spec!r}"
+        if path:
+            where = f"{path}:{lines[it.id]}: {where}"
+        if not it.label_rule:
+            raise InputError(f"{where}: a labelled transform without a `label_rule`, so whether "
+                             "the spec is label-preserving is unknown")
+        try:
+            kinds[it.label_rule] = label_rules.preserves_label(it.label_rule)
+        except KeyError as exc:
+            raise InputError(
+                f"{where}: label rule {exc.args[0]!r} is not in {label_rules.source}; pass "
+                "--label-rules with the rule file `lit nli` labelled this file with"
+            ) from None
+    return kinds
+
+
 def evaluate(
     records: Sequence[dict],
     predictions: Mapping[tuple[str, str], str],
     path: Path | str = "",
+    label_rules: LabelRules | None = None,
 ) -> dict:
-    """Scores per spec and overall; InputError if a needed prediction is missing."""
+    """Scores per spec and overall; InputError if a needed prediction is missing or a pair's
+    label rule is not in *label_rules* (default: LIT's rule set)."""
+    preserves = rule_kinds(records, label_rules or LabelRules.load(), path)
     items = needed_items(records, path)
     missing = [it.key for it in items if it.key not in predictions]
     if missing:
@@ -102,16 +135,17 @@ def evaluate(
         triple = (it, predictions[(it.id, ORIGINAL)], predictions[it.key])
         by_spec.setdefault(it.spec, []).append(triple)
         transitions.setdefault(it.spec, Counter())[f"{it.original_gold}>{it.gold}"] += 1
-        rules.setdefault(it.spec, Counter())[it.label_rule or "-"] += 1
+        rules.setdefault(it.spec, Counter())[it.label_rule] += 1
 
     specs = []
     for spec, pairs in by_spec.items():
-        row = {"spec": spec, **_scores(pairs)}
+        preserving = all(preserves[it.label_rule] for it, _, _ in pairs)
+        row = {"spec": spec, **_scores(pairs, preserving)}
         row["transitions"] = dict(transitions[spec])
         row["label_rules"] = dict(rules[spec])
         specs.append(row)
     pooled = [t for pairs in by_spec.values() for t in pairs]
-    overall = _scores(pooled)
+    overall = _scores(pooled, preserving=False)
     overall.pop("kind")
     overall.pop("consistency")
     overall["consistency"] = _rate(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from lit.errors import ConfigurationError, InputError
-from lit.evaluate.labels import LABELS, normalize_label
+from lit.labels.names import LABELS, normalize_label
 
 
 def parse_label_map(text: str) -> dict[str, int]:

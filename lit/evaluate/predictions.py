@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from lit.errors import InputError
-from lit.evaluate.labels import normalize_label
 from lit.evaluate.records import iter_jsonl
+from lit.labels.names import normalize_label
 
 
 def read_predictions(path: Path) -> dict[tuple[str, str], str]:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lit.errors import InputError
-from lit.evaluate.labels import normalize_label
 from lit.io.readers import open_text
+from lit.labels.names import normalize_label
 from lit.status import Status
 
 #: The `spec` that names a record's original pair in prediction files and results.

@@ -25,31 +25,25 @@ from lark import Lark, Token, Transformer, UnexpectedInput
 from lark.exceptions import VisitError
 
 from lit.errors import InputError
+from lit.labels.names import CODES, LABEL_OF_CODE, label_code
 from lit.phenomena import Phenomena, describe
 from lit.status import Status
 
 DEFAULT_RULES = "default.lit"
 
-#: Short label names used in rule files -> the dataset vocabulary used in records.
-LABELS = {"E": "entailment", "N": "neutral", "C": "contradiction"}
-_GOLD_ALIASES = {
-    "entailment": "E", "neutral": "N", "contradiction": "C", "e": "E", "n": "N", "c": "C",
-    0: "E", 1: "N", 2: "C",
-}
+#: Joins a decision's rule id to the ids of the neutral rules it fell back through.
+_ID_JOIN = "+"
 #: Step names that leave the MRS unchanged (the `o` of DESIGN §2).
 IDENTITY_STEPS = frozenset({"o", "orig", "original", "identity"})
 
 
 def gold_code(value: object) -> str | None:
-    """`E`/`N`/`C` for a gold label in any common spelling; `-` for no consensus; else None."""
-    if isinstance(value, str):
-        v = value.strip()
-        if v in ("-", "-1"):
-            return "-"
-        return _GOLD_ALIASES.get(v.lower()) or (v if v in LABELS else None)
-    if value == -1:
-        return "-"
-    return _GOLD_ALIASES.get(value) if isinstance(value, int) else None
+    """`E`/`N`/`C` for a gold label in any spelling lit.labels.names reads, `-` for no
+    consensus; None for a missing or unknown one, which no rule but `*` maps."""
+    try:
+        return label_code(value)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -96,7 +90,7 @@ class LabelRule:
         """(covered, new label) for a gold code; `*` maps any label, also a missing one."""
         for old, new in self.mapping:
             if old == "*" or old == gold:
-                return True, (LABELS[new] if new else None)
+                return True, (LABEL_OF_CODE[new] if new else None)
         return False, None
 
 
@@ -259,6 +253,21 @@ class LabelRules:
                 return r.id, f"{r.id}: gold label {gold!r}: {r.why}"
         return None
 
+    def preserves_label(self, rule_id: str) -> bool:
+        """True if the rule *rule_id* (as `decide` names it: a `pairs`/`either` rule, then any
+        `neutral` rules it fell back through, joined by `+`) maps each label it labels to
+        itself; labels it leaves uncovered or unlabelled are never scored, so they do not count
+        (o;m keeps E and N and leaves C open: label-preserving; a rule that labels nothing
+        is not). Neutral steps are
+        truth-preserving, so the first rule decides. KeyError names an id not in this set."""
+        base, *neutral = rule_id.split(_ID_JOIN)
+        by_id = {r.id: r for r in self.rules}
+        for part in (base, *neutral):
+            if part not in by_id:
+                raise KeyError(part)
+        labelled = [(c, new) for c in CODES if (new := by_id[base].map_label(c)[1]) is not None]
+        return bool(labelled) and all(new == LABEL_OF_CODE[c] for c, new in labelled)
+
     def decide(
         self,
         pair,
@@ -330,7 +339,7 @@ class LabelRules:
                 f"{rule.id}: maps no label for gold {gold!r} ({pair})",
                 None, rule.id, rule.why,
             )
-        ids = "+".join([rule.id, *(n.id for n in neutral)])
+        ids = _ID_JOIN.join([rule.id, *(n.id for n in neutral)])
         why = " ".join([rule.why, *(n.why for n in neutral)])
         return LabelDecision(Status.OK, None, label, ids, why)
 

@@ -11,14 +11,13 @@ from pathlib import Path
 from string import Template
 
 from lit import __version__
-from lit.evaluate.labels import normalize_label
 from lit.evaluate.metrics import record_counts
 from lit.evaluate.records import ORIGINAL, contrast_items, original_item
+from lit.labels.names import CODES, label_code, normalize_label
 from lit.report.diff import highlight
 from lit.report.svg import grouped_bars, stacked_bars
 from lit.status import Status
 
-_SHORT = {"entailment": "E", "neutral": "N", "contradiction": "C", None: "–"}
 _STATUS_ORDER = [s.value for s in Status]
 
 
@@ -36,10 +35,12 @@ def _pct(x: float | None) -> str:
 
 
 def _short(label: object) -> str:
+    """E/N/C for a label, – for none (or no consensus), the escaped value if unknown."""
     try:
-        return _SHORT[normalize_label(label)]
+        code = label_code(label)
     except ValueError:
         return escape(str(label))
+    return code if code in CODES else "–"
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int] = frozenset(),

@@ -1,11 +1,17 @@
 """Rebuild contrast.jsonl and predictions.jsonl from the oracle (run from the repository root).
 
-Sentences and MRSs are the oracle's real ERG targets; labels follow DESIGN §2; the predictions
+Sentences and MRSs are the oracle's real ERG targets; labels and label-rule ids come from
+LIT's default label rules (and are checked against DESIGN §2); the predictions
 are chosen by hand so that tests/test_evaluate.py can compute every metric by hand.
 """
 
 import gzip
 import json
+
+from delphin.codecs import simplemrs
+
+from lit.labels import LabelRules, phenomena_of
+from lit.spec import parse_pair
 
 
 def load(name):
@@ -16,12 +22,7 @@ def load(name):
 SOURCES = {s["id"]: s for s in load("sources")}
 NLI = {p["pairID"]: p for p in load("nli-pairs")}
 TARGETS = {(p["source_id"], p["transform"]): p for p in load("pairs")}
-RULES = {
-    "i;i": ("same-transform", "an it-cleft asserts its clause on both sides: the relation is unchanged"),
-    "pa;pa": ("same-transform", "active and passive describe the same event on both sides"),
-    "f;p": ("tense-future-past", "a future premise says nothing about a past hypothesis"),
-    "m;o": ("modal-premise", "a premise that only may hold entails nothing"),
-}
+RULES = LabelRules.load()  # LIT's default label rules, which label every ok transform
 
 
 def side(sid, transform):
@@ -34,11 +35,24 @@ def side(sid, transform):
             "candidates": list(dict.fromkeys(p["realizations"]))[:3]}
 
 
-def ok(spec, sid, premise, hypothesis, label):
-    rule, why = RULES[spec]
+def phenomena(pid, role):
+    """Phenomena of an original sentence: the oracle MRS of the source or of its transform."""
+    sid, _, transform = pid.partition(":")
+    mrs = SOURCES[sid]["mrs"] if role == "premise" or transform == "same" else (
+        TARGETS[(sid, transform)]["target_mrs"])
+    return phenomena_of(simplemrs.decode(mrs), "2018")
+
+
+def ok(pid, spec, premise, hypothesis, label):
+    """An ok transform of record *pid*, labelled by the default rules (checked against *label*,
+    the label DESIGN §2 gives)."""
+    sid = pid.partition(":")[0]
+    d = RULES.decide(parse_pair(spec), NLI[pid]["gold_label"], phenomena(pid, "premise"),
+                     phenomena(pid, "hypothesis"))
+    assert d.label == label, (pid, spec, d)
     return {"spec": spec, "status": "ok", "reason": None, "premise": side(sid, premise),
-            "hypothesis": side(sid, hypothesis), "label": label, "label_rule": rule,
-            "label_rationale": why}
+            "hypothesis": side(sid, hypothesis), "label": d.label, "label_rule": d.rule,
+            "label_rationale": d.rationale}
 
 
 def failed(spec, status, reason):
@@ -55,19 +69,19 @@ def record(pid, transforms):
 records = []
 for s in ["s02", "s09", "s10", "s23", "s06", "s07"]:  # identical pairs, entailment
     records.append(record(f"{s}:same", [
-        ok("i;i", s, "cleft=ARG1", "cleft=ARG1", "entailment"),
-        ok("pa;pa", s, "pass", "pass", "entailment"),
-        ok("f;p", s, "tense=fut", "tense=past", "neutral"),
-        ok("m;o", s, "modal=may", None, "neutral"),
+        ok(f"{s}:same", "i;i", "cleft=ARG1", "cleft=ARG1", "entailment"),
+        ok(f"{s}:same", "pa;pa", "pass", "pass", "entailment"),
+        ok(f"{s}:same", "f;p", "tense=fut", "tense=past", "neutral"),
+        ok(f"{s}:same", "m;o", "modal=may", None, "neutral"),
     ]))
 for s in ["s02", "s09", "s10", "s23"]:  # hypothesis = neg(premise), contradiction
     records.append(record(f"{s}:neg", [
-        ok("m;o", s, "modal=may", "neg", "neutral"),
+        ok(f"{s}:neg", "m;o", "modal=may", "neg", "neutral"),
         failed("i;i", "no_generation", "hypothesis: ACE produced no realization of the cleft MRS"),
     ]))
 for s in ["s02", "s09", "s10", "s23"]:  # hypothesis = tense=fut(premise), neutral
     records.append(record(f"{s}:tense=fut", [
-        ok("m;o", s, "modal=may", "tense=fut", "neutral"),
+        ok(f"{s}:tense=fut", "m;o", "modal=may", "tense=fut", "neutral"),
         failed("f;p", "not_applicable", "f;p: the hypothesis is not present tense"),
     ]))
 unparsed = SOURCES["s49"]["sentence"]  # the one oracle source ACE did not parse
