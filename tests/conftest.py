@@ -42,3 +42,14 @@ def gold_2025() -> list[dict]:
 # The fake ACE's fixtures (fake_ace_executable, fake_ace_config, fake_ace_service):
 # see tests/fake_ace/fixtures.py.
 from tests.fake_ace.fixtures import *  # noqa: E402,F401,F403
+
+
+@pytest.fixture
+def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A user with nothing configured: no LIT_* variables, an empty cache, config file and PATH."""
+    for var in ("LIT_ACE", "LIT_GRAMMAR", "LIT_GRAMMAR_VERSION"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("LIT_CONFIG", str(tmp_path / "config.toml"))
+    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
+    return tmp_path

@@ -9,16 +9,6 @@ from lit.ace.config import resolve_config, version_from_name
 from lit.errors import ConfigurationError
 
 
-@pytest.fixture
-def env(monkeypatch, tmp_path):
-    for var in ("LIT_ACE", "LIT_GRAMMAR", "LIT_GRAMMAR_VERSION"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LIT_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("LIT_CONFIG", str(tmp_path / "config.toml"))
-    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
-    return tmp_path
-
-
 def touch(path, text="x"):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 
 from lit.ace.cache import Cache
 from lit.ace.doctor import SMOKE_SENTENCE, diagnose
 from lit.cli import main
-
-
-@pytest.fixture
-def env(monkeypatch, tmp_path):
-    for var in ("LIT_ACE", "LIT_GRAMMAR", "LIT_GRAMMAR_VERSION"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LIT_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("LIT_CONFIG", str(tmp_path / "config.toml"))
-    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
-    return tmp_path
 
 
 def test_everything_found_through_the_environment(env, monkeypatch, fake_ace_config, capsys):

@@ -89,16 +89,6 @@ def server():
     s.close()
 
 
-@pytest.fixture
-def env(monkeypatch, tmp_path):
-    for var in ("LIT_ACE", "LIT_GRAMMAR", "LIT_GRAMMAR_VERSION"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LIT_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("LIT_CONFIG", str(tmp_path / "config.toml"))
-    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
-    return tmp_path
-
-
 def local_manifest(tmp_path: Path, base: str) -> Path:
     """The shipped manifest with every URL pointed at *base*."""
     manifest = load_manifest()

@@ -190,7 +190,7 @@ def main() -> int:
                    "--model", str(model), "--no-progress"]
             env = dict(os.environ, PYTHONPATH=str(ROOT))
             peak, secs, code = peak_memory(cmd, env)
-            print(f"\n== peak memory of `lit nli`, 2 workers, GPT-2-small-sized model")
+            print("\n== peak memory of `lit nli`, 2 workers, GPT-2-small-sized model")
             print(f"  peak RSS (lit + ACE processes)      {peak / 2**30:10.2f} GiB"
                   f"   (target <= 2 GiB; {secs:.1f} s, exit {code})")
 
