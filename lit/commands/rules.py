@@ -1,0 +1,60 @@
+"""List the installed transformation modules, or check a rule file ('lit rules check FILE').
+
+Without arguments: each module with its paper code, values, grammar versions and examples.
+'lit rules check FILE...' compiles rule files and reports the first error as file:line:column.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "action", nargs="?", choices=["list", "check"], default="list",
+        help="list (default) or check FILE...",
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="rule files to check")
+    parser.add_argument(
+        "--grammar-version", default="2025", metavar="V",
+        help="list the modules for this ERG release: 2025 (default), 2018, 1214",
+    )
+    parser.add_argument(
+        "--rules", action="append", default=[], metavar="DIR",
+        help="extra rule files or directories (repeatable)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from lit.errors import InputError
+    from lit.rules.engine import RuleEngine
+    from lit.rules.language import compile_file
+
+    if args.action == "check":
+        if not args.files:
+            raise InputError("lit rules check needs at least one rule FILE")
+        for path in args.files:
+            module = compile_file(path)
+            rules = sum(b.kind == "rule" for b in module.blocks)
+            guards = len(module.blocks) - rules
+            print(f"{path}: ok: module {module.name} (ERG {', '.join(module.versions)}), "
+                  f"{rules} rule(s), {guards} not_applicable check(s), "
+                  f"{len(module.examples)} example(s)")
+        return 0
+    if args.files:
+        raise InputError("files are only taken by 'lit rules check FILE...'")
+    engine = RuleEngine.load(args.grammar_version, args.rules)
+    print(f"Transformation modules for ERG {engine.grammar_version}:")
+    for info in engine.modules:
+        codes = ", ".join(c if v is None else f"{c} = {info.name}={v}" for c, v in info.codes)
+        values = " | ".join(
+            f"{p}{' (default)' if p == info.default else ''}" for p in info.params
+        )
+        print(f"\n{info.name}" + (f"  [paper code: {codes}]" if codes else ""))
+        print(f"  {info.description}")
+        if values:
+            print(f"  values: {values}")
+        print(f"  versions: {', '.join(info.versions)}   file: {', '.join(info.paths)}")
+        for ex in info.examples:
+            print(f"  e.g. {ex.spec}: {ex.source} -> {ex.target}")
+    return 0

@@ -1,0 +1,105 @@
+"""Transform sentences, or MRSs with --mrs, by a spec such as 'tense=fut+pass'.
+
+With --mrs FILE (or - for stdin) no ACE is needed: each line is a SimpleMRS, and each gets one
+JSON line {status, reason, spec, mrs, output, verified, candidates} (output, verified and
+candidates are null in this mode). Without --mrs the sentences are parsed, transformed,
+generated, ranked and verified with ACE.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "sentences", nargs="*", metavar="SENTENCE", help="sentences to transform ('-' reads stdin)"
+    )
+    parser.add_argument("--spec", required=True, help="e.g. 'tense=fut+pass', 'modal=may', 'i'")
+    parser.add_argument(
+        "--mrs", metavar="FILE", help="transform SimpleMRS lines from FILE ('-' = stdin); no ACE"
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write JSON lines here (default stdout)"
+    )
+    parser.add_argument(
+        "--rules", action="append", default=[], metavar="DIR",
+        help="extra rule files or directories (repeatable); see docs/rules.md",
+    )
+    try:
+        from lit.ace.options import add_ace_arguments
+    except ImportError:  # the ACE layer is optional for --mrs mode
+        parser.add_argument(
+            "--grammar-version", metavar="V", help="ERG release: 2025 (default), 2018, 1214"
+        )
+    else:
+        add_ace_arguments(parser)
+
+
+def grammar_version(args: argparse.Namespace) -> str:
+    """--grammar-version, else the configured grammar's version if known, else 2025."""
+    if getattr(args, "grammar_version", None):
+        return str(args.grammar_version)
+    from lit.errors import ConfigurationError
+
+    try:
+        from lit.ace.config import resolve_config
+
+        config = resolve_config(getattr(args, "ace", None), getattr(args, "grammar", None))
+    except (ConfigurationError, ImportError):
+        return "2025"
+    return config.grammar_version or "2025"
+
+
+def transform_mrs_lines(lines, engine, spec, out: TextIO) -> int:
+    """Write one record per input line; returns how many were not ok."""
+    from delphin.codecs import simplemrs
+
+    from lit.status import Status
+
+    failures = 0
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text:
+            continue
+        record = {"status": None, "reason": None, "spec": str(spec), "mrs": None,
+                  "output": None, "verified": None, "candidates": None}
+        try:
+            source = simplemrs.decode(text)
+        except Exception as exc:  # PyDelphin raises several types for bad SimpleMRS
+            record.update(status=str(Status.INVALID_INPUT),
+                          reason=f"line {number}: not a SimpleMRS: {' '.join(str(exc).split())}")
+        else:
+            outcome = engine.apply(source, spec)
+            record.update(status=str(outcome.status), reason=outcome.reason)
+            if outcome.mrs is not None:
+                record["mrs"] = simplemrs.encode(outcome.mrs)
+        failures += record["status"] != "ok"
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return failures
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.mrs:
+        from lit.pipeline.cli import transform_sentences
+
+        return transform_sentences(args)
+    from lit.errors import InputError
+    from lit.rules.engine import RuleEngine
+
+    engine = RuleEngine.load(grammar_version(args), args.rules)
+    spec = engine.check(args.spec)
+    try:
+        source = sys.stdin if args.mrs == "-" else open(args.mrs, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read --mrs {args.mrs}: {exc.strerror}") from None
+    with source:
+        if args.output:
+            with open(args.output, "w", encoding="utf-8") as out:
+                failures = transform_mrs_lines(source, engine, spec, out)
+        else:
+            failures = transform_mrs_lines(source, engine, spec, sys.stdout)
+    return 1 if failures else 0

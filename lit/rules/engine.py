@@ -1,0 +1,220 @@
+"""The rule engine: loads rule modules for one grammar version and applies specs to MRSs.
+
+A step applies only if no ``not_applicable`` guard fires, some ``rule`` matches, and the result
+differs from the input (lit.equivalence); otherwise it is ``not_applicable`` with a reason.
+Steps compose left to right; the first step that does not apply stops the spec.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from threading import Lock
+
+from delphin.mrs import MRS
+
+from lit.errors import InputError
+from lit.rules.diff import safe_equivalent
+from lit.rules.language import Example, Module, compile_file
+from lit.rules.matcher import Matcher, apply_edits
+from lit.spec import Spec, Step, parse_spec
+from lit.status import Status
+
+VERSIONS = ("2025", "2018", "1214")
+IDENTITY = "o"
+RULE_SUFFIX = ".lit"
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    step: Step
+    status: Status
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class TransformOutcome:
+    spec: Spec
+    status: Status
+    reason: str | None
+    mrs: MRS | None
+    steps: tuple[StepOutcome, ...]
+
+
+@dataclass(frozen=True)
+class ModuleInfo:
+    """What ``lit rules`` lists about one module."""
+
+    name: str
+    codes: tuple[tuple[str, str | None], ...]
+    description: str
+    versions: tuple[str, ...]
+    params: tuple[str, ...]
+    default: str | None
+    examples: tuple[Example, ...]
+    paths: tuple[str, ...]
+
+    @property
+    def code(self) -> str | None:
+        """The LIT paper's code for this module (its first, e.g. "p" for tense), if any."""
+        return self.codes[0][0] if self.codes else None
+
+
+def builtin_rules_dir() -> Path:
+    """Where the installed rule modules live (``rules/`` in a source checkout points here)."""
+    return Path(str(resources.files("lit.rules").joinpath("modules")))
+
+
+def rule_files(paths) -> list[Path]:
+    """Rule files under *paths* (files or directories), in a stable order."""
+    found: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            found += sorted(f for f in p.iterdir() if f.suffix == RULE_SUFFIX)
+        elif p.is_file():
+            found.append(p)
+        else:
+            raise InputError(f"rule path {p} does not exist")
+    return found
+
+
+def _merge(base: Module, extra: Module) -> Module:
+    """A second file for the same module and version adds values, guards and rules."""
+    clash = set(base.params) & set(extra.params)
+    if clash:
+        raise InputError(
+            f"{extra.path}: module {extra.name} value(s) {', '.join(sorted(clash))} "
+            f"already defined in {base.path}"
+        )
+    return Module(
+        name=base.name,
+        path=f"{base.path}, {extra.path}",
+        codes=base.codes + extra.codes,
+        description=base.description or extra.description,
+        versions=base.versions,
+        values=base.values + extra.values,
+        default=base.default or extra.default,
+        examples=base.examples + extra.examples,
+        otherwise=base.otherwise or extra.otherwise,
+        blocks=base.blocks + extra.blocks,
+    )
+
+
+_CACHE: dict[tuple, RuleEngine] = {}
+_LOCK = Lock()
+
+
+class RuleEngine:
+    """The modules of one grammar version; ``apply`` never mutates its input MRS."""
+
+    def __init__(self, modules: dict[str, Module], grammar_version: str) -> None:
+        self._modules = modules
+        self.grammar_version = grammar_version
+
+    @classmethod
+    def load(cls, grammar_version: str = "2025", paths=None) -> RuleEngine:
+        """The built-in modules plus those under *paths*, compiled once per process (a changed
+        file is recompiled)."""
+        version = str(grammar_version)
+        if version not in VERSIONS:
+            raise InputError(
+                f"unknown grammar version {version!r}; use one of {', '.join(VERSIONS)}"
+            )
+        files = rule_files([builtin_rules_dir(), *(paths or ())])
+        key = (version, tuple((str(f), os.stat(f).st_mtime_ns) for f in files))
+        with _LOCK:
+            if key not in _CACHE:
+                modules: dict[str, Module] = {}
+                for f in files:
+                    module = compile_file(f)
+                    if version not in module.versions:
+                        continue
+                    old = modules.get(module.name)
+                    modules[module.name] = _merge(old, module) if old else module
+                _CACHE[key] = cls(modules, version)
+            return _CACHE[key]
+
+    @property
+    def modules(self) -> list[ModuleInfo]:
+        return [
+            ModuleInfo(m.name, m.codes, m.description, m.versions, m.params, m.default,
+                       m.examples, tuple(m.path.split(", ")))
+            for m in sorted(self._modules.values(), key=lambda m: m.name)
+        ]
+
+    def module(self, name: str) -> Module:
+        try:
+            return self._modules[name]
+        except KeyError:
+            known = ", ".join(sorted(self._modules))
+            raise InputError(
+                f"unknown transformation {name!r} for ERG {self.grammar_version}; known: {known}"
+            ) from None
+
+    def check(self, spec: Spec | str) -> Spec:
+        """Parse *spec* and check every step names a module and a value it accepts."""
+        spec = parse_spec(spec) if isinstance(spec, str) else spec
+        for step in spec.steps:
+            if step.name == IDENTITY and step.value is None:
+                continue
+            module = self.module(step.name)
+            value = step.value if step.value is not None else module.default
+            if module.params and value not in module.params:
+                wanted = " | ".join(module.params)
+                raise InputError(
+                    f"{step}: {module.name} needs a value: {module.name}={wanted}"
+                    if step.value is None
+                    else f"{step}: unknown value {step.value!r} for {module.name} (use {wanted})"
+                )
+            if not module.params and step.value is not None:
+                raise InputError(f"{step}: {module.name} takes no value")
+        return spec
+
+    def apply(self, mrs: MRS, spec: Spec | str) -> TransformOutcome:
+        """Apply *spec*'s steps in order to *mrs*; stops at the first step that does not apply."""
+        spec = self.check(spec)
+        current = mrs
+        outcomes: list[StepOutcome] = []
+        for step in spec.steps:
+            result, reason = self.apply_step(current, step)
+            if result is None:
+                outcomes.append(StepOutcome(step, Status.NOT_APPLICABLE, reason))
+                return TransformOutcome(spec, Status.NOT_APPLICABLE, reason, None, tuple(outcomes))
+            outcomes.append(StepOutcome(step, Status.OK, None))
+            current = result
+        return TransformOutcome(spec, Status.OK, None, current, tuple(outcomes))
+
+    def apply_step(self, mrs: MRS, step: Step) -> tuple[MRS | None, str | None]:
+        """(new MRS, None) if *step* applies, else (None, reason)."""
+        if step.name == IDENTITY and step.value is None:
+            return mrs, None
+        module = self.module(step.name)
+        value = step.value if step.value is not None else module.default
+        params = {**module.bindings(value), "version": self.grammar_version}
+        label = str(step)
+        matcher = Matcher(mrs, params, module.path)
+        for block in module.blocks:
+            if block.kind == "guard":
+                if matcher.match_block(block) is not None:
+                    return None, _fill(block.name, params, label)
+                continue
+            binding = matcher.match_block(block)
+            if binding is None:
+                continue
+            result = apply_edits(matcher, block, binding)
+            if safe_equivalent(result, mrs):
+                return None, f"{label}: changes nothing"
+            return result, None
+        reason = module.otherwise or "{step}: no rule of this module matches"
+        return None, _fill(reason, params, label)
+
+
+def _fill(text: str, params: dict[str, str], step: str) -> str:
+    """Fill ``{param}`` and ``{step}`` placeholders of a reason."""
+    out = text.replace("{step}", step)
+    for key, value in params.items():
+        out = out.replace("{" + key + "}", value)
+    return out

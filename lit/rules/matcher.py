@@ -1,0 +1,448 @@
+"""Match compiled rule blocks against a PyDelphin MRS and build the edited MRS.
+
+Matching is plain backtracking over the pattern items, in the order the rule writes them. The
+input MRS is never touched: edits go to a draft that becomes a new MRS.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from delphin import predicate as delphin_predicate
+from delphin import variable
+from delphin.mrs import EP, MRS, HCons, ICons
+
+from lit import phenomena
+from lit.errors import InputError
+from lit.rules import semi
+from lit.rules.language import (
+    Block,
+    Condition,
+    ConsPattern,
+    Const,
+    EPPattern,
+    Param,
+    Prop,
+    PropValue,
+    VarTerm,
+    VarTest,
+)
+
+SPECIALS = ("INDEX", "TOP")
+ICONS_ORDER = {"focus": 0, "topic": 1}
+
+
+def _pred(p: str) -> str:
+    return delphin_predicate.normalize(p)
+
+
+@lru_cache(maxsize=512)
+def _regex(pattern: str) -> re.Pattern:
+    return re.compile(pattern)
+
+
+def index_ep(m: MRS) -> EP | None:
+    """The main predication (DESIGN §3): lit.phenomena.index_ep, except that under a modal
+    it finds the verb through ``neg`` and other scopal modifiers ("may not", "must also",
+    subord) and skips modifiers sharing the verb's label (a fronted PP, an adverb)."""
+    ep = phenomena.index_ep(m)
+    modal = phenomena.modal_ep(m)
+    if ep is None or modal is None:
+        return ep
+    return _head_under(m, modal.args.get("ARG1"), {modal.label}) or ep
+
+
+def _head_under(m: MRS, handle: str | None, seen: set[str]) -> EP | None:
+    """The head EP of the label *handle* is qeq to, descending through scopal modifiers."""
+    if not handle:
+        return None
+    lo = next((hc.lo for hc in m.hcons if hc.hi == handle), handle)
+    if lo in seen:
+        return None
+    seen.add(lo)
+    group = [e for e in m.rels if e.label == lo and e.iv and variable.type(e.iv) == "e"]
+    events = {e.iv for e in group}
+    heads = [e for e in group if e.args.get("ARG1") not in events]
+    head = heads[0] if heads else (group[0] if group else None)
+    arg1 = head.args.get("ARG1", "") if head else ""
+    scopal = bool(arg1) and variable.type(arg1) == "h"
+    if head is not None and scopal and "_v_" not in _pred(head.predicate):
+        return _head_under(m, arg1, seen) or head
+    return head
+
+
+def _anchor(m: MRS, name: str) -> EP | None:
+    if name == "index":
+        return index_ep(m)
+    if name == "modal":
+        return phenomena.modal_ep(m)
+    if name == "neg":
+        return phenomena.negation_ep(m)
+    raise InputError(f"unknown anchor @{name}")
+
+
+def _props(m: MRS, var: str) -> dict[str, str]:
+    return {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
+
+
+@dataclass
+class Binding:
+    """Variables bound so far (pattern variable -> MRS variable), named EPs and used items."""
+
+    vars: dict[str, str] = field(default_factory=dict)
+    eps: dict[str, int] = field(default_factory=dict)
+    used_eps: frozenset[int] = frozenset()
+    consumed: tuple[tuple[str, int], ...] = ()
+
+    def copy(self) -> Binding:
+        return Binding(dict(self.vars), dict(self.eps), self.used_eps, self.consumed)
+
+
+class Matcher:
+    """Matches the blocks of one module, with one step's parameters, on one MRS."""
+
+    def __init__(self, m: MRS, params: dict[str, str], where: str) -> None:
+        self.m = m
+        self.params = params
+        self.where = where  # "file:line" prefix for run-time errors
+        self._anchors: dict[str, EP | None] = {}
+
+    # --- parameters and values
+    def param(self, name: str) -> str:
+        if name not in self.params or self.params[name] == "":
+            raise InputError(f"{self.where}: parameter {{{name}}} has no value for this step")
+        return self.params[name]
+
+    def role(self, role: str | Param) -> str:
+        """A role name, filling a {parameter} role from the step."""
+        return self.param(role.name).upper() if isinstance(role, Param) else role
+
+    def _prop_ok(self, actual: str | None, prop: Prop, b: Binding) -> bool:
+        for alt in prop.alternatives:
+            if alt.kind == "lit" and actual == alt.value.lower():
+                return True
+            if alt.kind == "param" and actual == self.param(alt.value).lower():
+                return True
+            if alt.kind == "not" and actual != alt.value.lower():
+                return True
+            if alt.kind == "not_param" and actual != self.param(alt.value).lower():
+                return True
+            if alt.kind == "ref":
+                other = self._resolve(alt.var, b)
+                if other is not None and actual == _props(self.m, other).get(alt.value):
+                    return True
+        return False
+
+    def _resolve(self, var: str, b: Binding) -> str | None:
+        if var == "INDEX":
+            return self.m.index
+        if var == "TOP":
+            return self.m.top
+        return b.vars.get(var)
+
+    def _bind(self, var: str, value: str, b: Binding) -> bool:
+        bound = self._resolve(var, b)
+        if bound is None:
+            if var in SPECIALS:
+                return False
+            b.vars[var] = value
+            return True
+        return bound == value
+
+    def _term_ok(self, term: VarTerm | Const, value: str | None, b: Binding) -> bool:
+        if value is None:
+            return False
+        if isinstance(term, Const):
+            return value == term.value
+        if not self._bind(term.var, value, b):
+            return False
+        if term.vtype and term.vtype != "u" and variable.type(value) != term.vtype:
+            return False
+        if term.props:
+            actual = _props(self.m, value)
+            return all(self._prop_ok(actual.get(p.name), p, b) for p in term.props)
+        return True
+
+    def pred_ok(self, test, pred: str) -> bool:
+        if test is None or test.kind == "any":
+            return True
+        if test.kind == "regex":
+            return _regex(test.value).search(_pred(pred)) is not None
+        wanted = self.param(test.value) if test.kind == "param" else test.value
+        return _pred(pred) == _pred(wanted)
+
+    # --- items
+    def _match_ep(
+        self, pat: EPPattern, b: Binding, injective: bool
+    ) -> Iterator[tuple[int, Binding]]:
+        if pat.anchor:
+            if pat.anchor not in self._anchors:
+                self._anchors[pat.anchor] = _anchor(self.m, pat.anchor)
+            found = self._anchors[pat.anchor]
+            candidates = [i for i, ep in enumerate(self.m.rels) if ep is found]
+        elif pat.name and pat.name in b.eps:
+            candidates = [b.eps[pat.name]]
+        else:
+            candidates = range(len(self.m.rels))
+        for i in candidates:
+            if injective and i in b.used_eps and b.eps.get(pat.name or "") != i:
+                continue
+            ep = self.m.rels[i]
+            if not self.pred_ok(pat.pred, ep.predicate):
+                continue
+            nb = b.copy()
+            ok = True
+            for role, term in pat.roles:
+                name = self.role(role)
+                value = ep.label if name == "LBL" else ep.args.get(name)
+                if not self._term_ok(term, value, nb):
+                    ok = False
+                    break
+            if not ok:
+                continue
+            if pat.name:
+                nb.eps[pat.name] = i
+            if injective:
+                nb.used_eps = b.used_eps | {i}
+            yield i, nb
+
+    def _match_cons(self, pat: ConsPattern, b: Binding) -> Iterator[tuple[int, Binding]]:
+        pool = self.m.hcons if pat.kind == "hcons" else self.m.icons
+        for j, c in enumerate(pool):
+            left, right = (c.hi, c.lo) if pat.kind == "hcons" else (c.left, c.right)
+            if c.relation != pat.relation:
+                continue
+            nb = b.copy()
+            if self._bind(pat.left, left, nb) and self._bind(pat.right, right, nb):
+                yield j, nb
+
+    def match_items(self, items, b: Binding, consume: bool, injective: bool) -> Iterator[Binding]:
+        if not items:
+            yield b
+            return
+        first, rest = items[0], items[1:]
+        if isinstance(first, VarTest):
+            value = self._resolve(first.term.var, b)
+            nb = b.copy()
+            if value is not None and self._term_ok(first.term, value, nb):
+                yield from self.match_items(rest, nb, consume, injective)
+        elif isinstance(first, EPPattern):
+            for i, nb in self._match_ep(first, b, injective):
+                if consume:
+                    nb.consumed = nb.consumed + (("ep", i),)
+                yield from self.match_items(rest, nb, consume, injective)
+        else:
+            for j, nb in self._match_cons(first, b):
+                if consume:
+                    nb.consumed = nb.consumed + ((first.kind, j),)
+                yield from self.match_items(rest, nb, consume, injective)
+
+    # --- blocks
+    def match_block(self, block: Block) -> Binding | None:
+        """The first binding satisfying all of *block*'s conditions, or None."""
+        for cond in block.conditions:
+            if cond.kind == "when":
+                name, values = cond.args
+                if self.params.get(name, "") not in values:
+                    return None
+        positive: list[tuple[Condition, object]] = []
+        for cond in block.conditions:
+            if cond.kind in ("input", "context"):
+                positive += [(cond, item) for item in cond.args]
+        checks = [c for c in block.conditions if c.kind in ("where", "semi", "filter")]
+        for b in self._match_positive(positive, Binding()):
+            if all(self._check(c, b) for c in checks):
+                return b
+        return None
+
+    def _match_positive(self, positive, b: Binding) -> Iterator[Binding]:
+        if not positive:
+            yield b
+            return
+        (cond, item), rest = positive[0], positive[1:]
+        for nb in self.match_items((item,), b, cond.kind == "input", injective=True):
+            yield from self._match_positive(rest, nb)
+
+    def _check(self, cond: Condition, b: Binding) -> bool:
+        if cond.kind == "where":
+            a, op, c = cond.args
+            same = self._resolve(a, b) == self._resolve(c, b)
+            return same if op == "==" else not same
+        if cond.kind == "semi":
+            var, role, vtype = cond.args
+            if var not in b.eps:
+                raise InputError(f"{self.where}:{cond.line}: semi needs a named EP (?v = [ ... ])")
+            pred = self.m.rels[b.eps[var]].predicate
+            known = semi.has_role(pred, self.role(role), vtype)
+            return known is not False
+        # filter: the block fails if the filter items can be matched
+        return next(self.match_items(cond.args, b.copy(), False, injective=False), None) is None
+
+
+class Draft:
+    """A mutable copy of an MRS that edits are applied to; ``build()`` returns a new MRS."""
+
+    def __init__(self, m: MRS) -> None:
+        self.top, self.index = m.top, m.index
+        self.rels: list[dict | None] = [
+            {"predicate": ep.predicate, "label": ep.label, "args": dict(ep.args),
+             "lnk": ep.lnk, "surface": ep.surface, "base": ep.base}
+            for ep in m.rels
+        ]
+        self.hcons: list[tuple[str, str, str] | None] = [(h.hi, h.relation, h.lo) for h in m.hcons]
+        self.icons: list[tuple[str, str, str] | None] = [
+            (i.left, i.relation, i.right) for i in m.icons
+        ]
+        self.variables = {v: dict(p) for v, p in m.variables.items()}
+        self.lnk, self.surface, self.identifier = m.lnk, m.surface, m.identifier
+        numbers = [variable.split(v)[1] for v in self._all_vars(m)]
+        self._next = max((int(n) for n in numbers if n.isdigit()), default=0) + 1
+
+    @staticmethod
+    def _all_vars(m: MRS) -> set[str]:
+        found = set(m.variables) | {v for v in (m.top, m.index) if v}
+        for ep in m.rels:
+            found.add(ep.label)
+            found.update(v for r, v in ep.args.items() if r != "CARG")
+        return found
+
+    def fresh(self, vtype: str) -> str:
+        name = f"{vtype}{self._next}"
+        self._next += 1
+        self.variables.setdefault(name, {})
+        return name
+
+    def build(self) -> MRS:
+        rels = [EP(r["predicate"], r["label"], r["args"], r["lnk"], r["surface"], r["base"])
+                for r in self.rels if r is not None]
+        hcons = [HCons(*h) for h in self.hcons if h is not None]
+        # ICONS order carries no meaning; keep the ERG's own order (focus before topic) so
+        # outputs are stable whatever order the rules added them in.
+        icons = sorted((ICons(*i) for i in self.icons if i is not None),
+                       key=lambda ic: ICONS_ORDER.get(ic.relation, len(ICONS_ORDER)))
+        used = {v for v in (self.top, self.index) if v}
+        for ep in rels:
+            used.add(ep.label)
+            used.update(v for r, v in ep.args.items() if r != "CARG")
+        for h in hcons:
+            used.update((h.hi, h.lo))
+        for i in icons:
+            used.update((i.left, i.right))
+        variables = {v: p for v, p in self.variables.items() if v in used}
+        return MRS(self.top, self.index, rels, hcons, icons, variables,
+                   lnk=self.lnk, surface=self.surface, identifier=self.identifier)
+
+
+def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
+    """Apply *block*'s output to a draft of the matched MRS: consumed input items are removed,
+    then each edit runs in the order written."""
+    draft = Draft(matcher.m)
+    names = dict(b.vars)
+    for cond in block.conditions:
+        if cond.kind == "fresh":
+            for var in cond.args[0]:
+                names[var] = draft.fresh(cond.args[1])
+    for kind, i in b.consumed:
+        {"ep": draft.rels, "hcons": draft.hcons, "icons": draft.icons}[kind][i] = None
+
+    def var(v: str) -> str:
+        if v == "INDEX":
+            return draft.index
+        if v == "TOP":
+            return draft.top
+        return names[v]
+
+    def prop_value(alt: PropValue) -> str:
+        if alt.kind == "lit":
+            return alt.value
+        if alt.kind == "param":
+            return matcher.param(alt.value)
+        if alt.kind == "ref":
+            props = {k.upper(): v for k, v in draft.variables.get(var(alt.var), {}).items()}
+            return props.get(alt.value, "")
+        raise InputError(f"{matcher.where}: '!' cannot be used in an output property")
+
+    def set_props(target: str, props: tuple[Prop, ...]) -> None:
+        slot = draft.variables.setdefault(target, {})
+        for p in props:
+            value = prop_value(p.alternatives[0])
+            key = next((k for k in slot if k.upper() == p.name), p.name)
+            if value:
+                slot[key] = value
+            else:  # a ?v.PROP reference to a property ?v lacks
+                slot.pop(key, None)
+
+    def roles_into(ep: dict, roles) -> None:
+        for role, term in roles:
+            name = matcher.role(role)
+            if isinstance(term, Const):
+                ep["args"][name] = term.value
+                continue
+            value = var(term.var)
+            if name == "LBL":
+                ep["label"] = value
+            else:
+                ep["args"][name] = value
+            if term.props:
+                set_props(value, term.props)
+
+    for edit in block.edits:
+        if edit.kind == "add":
+            item = edit.args[0]
+            if isinstance(item, EPPattern):
+                if item.pred is None or item.pred.kind not in ("exact", "param"):
+                    raise InputError(f"{matcher.where}:{edit.line}: 'add' needs a predicate name")
+                pred = item.pred.value
+                if item.pred.kind == "param":
+                    pred = matcher.param(pred)
+                ep = {"predicate": pred, "label": None, "args": {}, "lnk": None,
+                      "surface": None, "base": None}
+                roles_into(ep, item.roles)
+                if ep["label"] is None:
+                    raise InputError(f"{matcher.where}:{edit.line}: the added EP needs LBL")
+                if "ARG0" in ep["args"]:  # ARG0 first, as SimpleMRS writes it
+                    ep["args"] = {"ARG0": ep["args"].pop("ARG0"), **ep["args"]}
+                draft.rels.append(ep)
+            else:
+                pool = draft.hcons if item.kind == "hcons" else draft.icons
+                pool.append((var(item.left), item.relation, var(item.right)))
+        elif edit.kind == "remove":
+            item = edit.args[0]
+            if isinstance(item, EPPattern):
+                draft.rels[b.eps[item.name]] = None
+            else:
+                pool = draft.hcons if item.kind == "hcons" else draft.icons
+                target = (var(item.left), item.relation, var(item.right))
+                for j, c in enumerate(pool):
+                    if c == target:
+                        pool[j] = None
+        elif edit.kind == "change":
+            name, pred, roles = edit.args
+            ep = draft.rels[b.eps[name]]
+            if pred is not None:
+                ep["predicate"] = matcher.param(pred.value) if pred.kind == "param" else pred.value
+            roles_into(ep, roles)
+        elif edit.kind == "set":
+            set_props(var(edit.args[0]), edit.args[1])
+        elif edit.kind == "unset":
+            slot = draft.variables.get(var(edit.args[0]), {})
+            for key in [k for k in slot if k.upper() in edit.args[1]]:
+                del slot[key]
+        elif edit.kind == "copy":
+            draft.variables[var(edit.args[1])] = dict(draft.variables.get(var(edit.args[0]), {}))
+        elif edit.kind == "relabel":
+            old, new = var(edit.args[0]), var(edit.args[1])
+            for ep in draft.rels:
+                if ep is not None and ep["label"] == old:
+                    ep["label"] = new
+        elif edit.kind == "set_special":
+            value = var(edit.args[1])
+            if edit.args[0] == "INDEX":
+                draft.index = value
+            else:
+                draft.top = value
+    return draft.build()
+

@@ -1,0 +1,1 @@
+"""The built-in rule modules (package data; ``rules/`` in the source tree points here)."""
