@@ -71,11 +71,21 @@ def to_graph(m: MRS) -> nx.DiGraph:
             g.add_edge(node, ("v", value), label=role.upper())
     for hc in m.hcons:
         g.add_edge(("v", hc.hi), ("v", hc.lo), label=f"hcons:{hc.relation}")
+    icons: dict[tuple, list[str]] = {}
     for ic in m.icons:
-        key = (("v", ic.left), ("v", ic.right))
-        old = g.edges[key]["label"] + "," if g.has_edge(*key) else ""
-        g.add_edge(*key, label=f"{old}icons:{ic.relation}")
+        icons.setdefault((("v", ic.left), ("v", ic.right)), []).append(f"icons:{ic.relation}")
+    for (left, right), relations in icons.items():
+        # a variable pair may also carry an HCONS edge, and several ICONS (focus and topic)
+        old = [g.edges[left, right]["label"]] if g.has_edge(left, right) else []
+        g.add_edge(left, right, label=",".join(old + sorted(relations)))
+    for _, data in g.nodes(data=True):
+        data["label"] = _ascii(data["label"])
     return g
+
+
+def _ascii(label: str) -> str:
+    """An injective ASCII spelling: networkx hashes labels as ASCII, and CARGs need not be."""
+    return label.encode("unicode_escape").decode("ascii")
 
 
 def _same_label(a: dict, b: dict) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from delphin import variable
 from delphin.mrs import EP, MRS
 
 MODAL_RE = re.compile(r"^_(\w+)_v_modal$")
@@ -33,16 +34,35 @@ def modal_ep(m: MRS) -> EP | None:
 
 
 def index_ep(m: MRS) -> EP | None:
-    """The main predication: the EP whose ARG0 is INDEX, seen through a modal wrapper and,
-    in an ERG 2025 it-cleft (bare INDEX), through the ICONS focus."""
+    """The main predication: the EP whose ARG0 is INDEX, seen through a modal wrapper (and the
+    `neg` or scopal adverbs between modal and verb: "may not", "must also") and, in an ERG 2025
+    it-cleft (bare INDEX), through the ICONS focus."""
     ep = next((e for e in m.rels if e.iv == m.index and not e.is_quantifier()), None)
-    if ep is not None and MODAL_RE.match(_pred(ep)) and "ARG1" in ep.args:
-        inner = [e for e in _qeq_targets(m, ep.args["ARG1"]) if e.iv and e.iv.startswith("e")]
-        return next((e for e in inner if e.iv != ep.iv and _pred(e) != "neg"), ep)
+    if ep is not None and MODAL_RE.match(_pred(ep)):
+        return _head_under(m, ep.args.get("ARG1"), {ep.label}) or ep
     if ep is None:
         focus_events = {ic.left for ic in m.icons if ic.relation == "focus"}
         ep = next((e for e in m.rels if e.iv in focus_events and not e.is_quantifier()), None)
     return ep
+
+
+def _head_under(m: MRS, handle: str | None, seen: set[str]) -> EP | None:
+    """The head EP of the label *handle* is qeq to, descending through scopal modifiers and
+    skipping modifiers that share the head's label (a fronted PP, an adverb)."""
+    if not handle:
+        return None
+    lo = next((hc.lo for hc in m.hcons if hc.hi == handle), handle)
+    if lo in seen:
+        return None
+    seen.add(lo)
+    group = [e for e in m.rels if e.label == lo and e.iv and variable.type(e.iv) == "e"]
+    events = {e.iv for e in group}
+    heads = [e for e in group if e.args.get("ARG1") not in events]
+    head = heads[0] if heads else (group[0] if group else None)
+    arg1 = head.args.get("ARG1", "") if head else ""
+    if head is not None and arg1 and variable.type(arg1) == "h" and "_v_" not in _pred(head):
+        return _head_under(m, arg1, seen) or head
+    return head
 
 
 def negation_ep(m: MRS) -> EP | None:

@@ -74,3 +74,20 @@ def test_equivalence_index_finds_equivalent_keys(oracle_pairs):
         other = next(p for p in oracle_pairs[:50] if p["id"] == found)
         assert equivalent(simplemrs.decode(other["target_mrs"]), simplemrs.decode(pair["target_mrs"]))
     assert index.get(simplemrs.decode("[ TOP: h0 RELS: < > ]")) is None
+
+
+def test_non_ascii_constants_and_several_icons_on_one_pair():
+    """CARGs need not be ASCII ("Mjølfjell"); focus and topic on one pair, in either order."""
+    base = (
+        '[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: past ] RELS: < '
+        '[ proper_q LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ] [ named LBL: h7 ARG0: x3 CARG: "{name}" ] '
+        "[ _visit_v_1 LBL: h1 ARG0: e2 ARG1: i8 ARG2: x3 ] > HCONS: < h0 qeq h1 h5 qeq h7 > "
+        "ICONS: < {icons} > ]"
+    )
+    one = simplemrs.decode(base.format(name="Mjølfjell", icons="e2 focus x3 e2 topic x3"))
+    two = simplemrs.decode(base.format(name="Mjølfjell", icons="e2 topic x3 e2 focus x3"))
+    other = simplemrs.decode(base.format(name="Mjolfjell", icons="e2 topic x3 e2 focus x3"))
+    topic_only = simplemrs.decode(base.format(name="Mjølfjell", icons="e2 topic x3"))
+    assert equivalent(one, two) and fingerprint(one) == fingerprint(two)
+    assert not equivalent(one, other)
+    assert not equivalent(one, topic_only)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from delphin import predicate, variable
-from delphin.mrs import EP, MRS
+from delphin.mrs import MRS
 
-from lit.equivalence import EVENT_PROPERTIES, equivalent
+from lit.equivalence import EVENT_PROPERTIES
 
 
 def _preds(m: MRS) -> Counter:
@@ -87,7 +87,7 @@ def unreachable(spec: str, ours: MRS, target: MRS) -> str | None:
     another reading of the source (the same EPs and ICONS and the main verb's own arguments,
     but a modifier attached elsewhere; or a cleft target without ICONS focus), or it carries a
     glb predicate like ``g(190)`` that the oracle's grammar build prints (its README)."""
-    from lit.rules.matcher import index_ep
+    from lit.phenomena import index_ep
 
     if any(predicate.normalize(ep.predicate).startswith("g(") for ep in target.rels):
         return "build gap: glb predicate in the target"
@@ -103,22 +103,3 @@ def unreachable(spec: str, ours: MRS, target: MRS) -> str | None:
     if differing and (main is None or predicate.normalize(main.predicate) not in differing):
         return "other reading: a modifier attaches elsewhere"
     return None
-
-
-def _ascii(m: MRS) -> MRS:
-    def esc(text: str) -> str:
-        return text.encode("ascii", "backslashreplace").decode("ascii")
-
-    rels = [EP(esc(ep.predicate), ep.label,
-               {r: esc(v) if r == "CARG" else v for r, v in ep.args.items()})
-            for ep in m.rels]
-    return MRS(m.top, m.index, rels, m.hcons, m.icons, m.variables)
-
-
-def safe_equivalent(a: MRS, b: MRS) -> bool:
-    """lit.equivalence.equivalent, with non-ASCII predicates and CARGs escaped first: the
-    graph hash it uses accepts ASCII only (a bug reported to its owner; drop this then)."""
-    try:
-        return equivalent(a, b)
-    except UnicodeEncodeError:
-        return equivalent(_ascii(a), _ascii(b))

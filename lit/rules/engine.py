@@ -16,7 +16,7 @@ from threading import Lock
 from delphin.mrs import MRS
 
 from lit.errors import InputError
-from lit.rules.diff import safe_equivalent
+from lit.equivalence import equivalent
 from lit.rules.language import Example, Module, compile_file
 from lit.rules.matcher import Matcher, apply_edits
 from lit.spec import Spec, Step, parse_spec
@@ -205,7 +205,7 @@ class RuleEngine:
             if binding is None:
                 continue
             result = apply_edits(matcher, block, binding)
-            if safe_equivalent(result, mrs):
+            if equivalent(result, mrs):
                 return None, f"{label}: changes nothing"
             return result, None
         reason = module.otherwise or "{step}: no rule of this module matches"

@@ -44,39 +44,9 @@ def _regex(pattern: str) -> re.Pattern:
     return re.compile(pattern)
 
 
-def index_ep(m: MRS) -> EP | None:
-    """The main predication (DESIGN §3): lit.phenomena.index_ep, except that under a modal
-    it finds the verb through ``neg`` and other scopal modifiers ("may not", "must also",
-    subord) and skips modifiers sharing the verb's label (a fronted PP, an adverb)."""
-    ep = phenomena.index_ep(m)
-    modal = phenomena.modal_ep(m)
-    if ep is None or modal is None:
-        return ep
-    return _head_under(m, modal.args.get("ARG1"), {modal.label}) or ep
-
-
-def _head_under(m: MRS, handle: str | None, seen: set[str]) -> EP | None:
-    """The head EP of the label *handle* is qeq to, descending through scopal modifiers."""
-    if not handle:
-        return None
-    lo = next((hc.lo for hc in m.hcons if hc.hi == handle), handle)
-    if lo in seen:
-        return None
-    seen.add(lo)
-    group = [e for e in m.rels if e.label == lo and e.iv and variable.type(e.iv) == "e"]
-    events = {e.iv for e in group}
-    heads = [e for e in group if e.args.get("ARG1") not in events]
-    head = heads[0] if heads else (group[0] if group else None)
-    arg1 = head.args.get("ARG1", "") if head else ""
-    scopal = bool(arg1) and variable.type(arg1) == "h"
-    if head is not None and scopal and "_v_" not in _pred(head.predicate):
-        return _head_under(m, arg1, seen) or head
-    return head
-
-
 def _anchor(m: MRS, name: str) -> EP | None:
     if name == "index":
-        return index_ep(m)
+        return phenomena.index_ep(m)
     if name == "modal":
         return phenomena.modal_ep(m)
     if name == "neg":
