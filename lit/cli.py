@@ -32,12 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module_name in COMMANDS.items():
-        try:
-            module = importlib.import_module(f"lit.commands.{module_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"lit.commands.{module_name}":
-                raise
-            continue  # command not built yet
+        module = importlib.import_module(f"lit.commands.{module_name}")
         doc = (module.__doc__ or "").strip()
         p = sub.add_parser(name, help=doc.splitlines()[0] if doc else None, description=doc)
         module.add_arguments(p)

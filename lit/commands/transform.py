@@ -13,6 +13,9 @@ import json
 import sys
 from typing import TextIO
 
+from lit.ace.options import add_ace_arguments
+from lit.pipeline.cli import add_pipeline_arguments
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -29,27 +32,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rules", action="append", default=[], metavar="DIR",
         help="extra rule files or directories (repeatable); see docs/rules.md",
     )
-    try:
-        from lit.ace.options import add_ace_arguments
-    except ImportError:  # the ACE layer is optional for --mrs mode
-        parser.add_argument(
-            "--grammar-version", metavar="V", help="ERG release: 2025 (default), 2018, 1214"
-        )
-    else:
-        add_ace_arguments(parser)
+    add_ace_arguments(parser)
+    add_pipeline_arguments(parser, rules=False)
 
 
 def grammar_version(args: argparse.Namespace) -> str:
     """--grammar-version, else the configured grammar's version if known, else 2025."""
     if getattr(args, "grammar_version", None):
         return str(args.grammar_version)
+    from lit.ace.config import resolve_config
     from lit.errors import ConfigurationError
 
     try:
-        from lit.ace.config import resolve_config
-
         config = resolve_config(getattr(args, "ace", None), getattr(args, "grammar", None))
-    except (ConfigurationError, ImportError):
+    except ConfigurationError:
         return "2025"
     return config.grammar_version or "2025"
 
