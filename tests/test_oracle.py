@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 from delphin.codecs import simplemrs
 
 from lit.rules.engine import RuleEngine
 from lit.status import Status
 from tests.conftest import ORACLE, read_jsonl
+from tools import oracle_report
 
 THRESHOLD = 0.95
 
 
-def _load_tool():
-    path = Path(__file__).resolve().parent.parent / "tools" / "oracle_report.py"
-    spec = importlib.util.spec_from_file_location("oracle_report", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def results(oracle_pairs):
-    return _load_tool().run_oracle(oracle_pairs, RuleEngine.load("2018"))
+    return oracle_report.run_oracle(oracle_pairs, RuleEngine.load("2018"))
 
 
 def test_every_pair_is_run(results, oracle_pairs):
@@ -35,9 +25,8 @@ def test_every_pair_is_run(results, oracle_pairs):
 def test_each_transformation_reaches_the_threshold(results):
     """>= 95% of the pairs a rule can reach (all but another reading of the source or a gap of
     the oracle's grammar build), for every transformation."""
-    tool = _load_tool()
     failing = []
-    for name, n, ok, unreachable in tool.table(results):
+    for name, n, ok, unreachable in oracle_report.table(results):
         if ok / (n - unreachable) < THRESHOLD:
             misses = [f"{r['id']}: {r['reason']}" for r in results
                       if r["transform"] == name and not r["ok"]]

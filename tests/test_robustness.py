@@ -4,33 +4,22 @@ well-formedness check the input passes fails on the output."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from lit.rules.engine import RuleEngine
+from tools import robustness
 
 SINGLE_SAMPLE = 1000  # MRSs × every module value
 PAIR_SAMPLE = 200  # MRSs × every two-step composition
 
 
-def _tool():
-    path = Path(__file__).resolve().parent.parent / "tools" / "robustness.py"
-    spec = importlib.util.spec_from_file_location("robustness", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.slow
 def test_sample_of_gold_mrss_survives_every_step_and_composition():
-    tool = _tool()
     engine = RuleEngine.load("2025")
-    mrss = tool.load_gold(SINGLE_SAMPLE, seed=0)
-    steps = tool.all_steps(engine)
-    composed = [engine.check(text) for text in tool.COMPOSED]
-    result = tool.sweep(mrss, engine, steps, composed, PAIR_SAMPLE)
+    mrss = robustness.load_gold(SINGLE_SAMPLE, seed=0)
+    steps = robustness.all_steps(engine)
+    composed = [engine.check(text) for text in robustness.COMPOSED]
+    result = robustness.sweep(mrss, engine, steps, composed, PAIR_SAMPLE)
     assert not result["failures"], "\n".join(result["failures"][:30])
     # every module applies somewhere, and compositions do too
     for step in steps:

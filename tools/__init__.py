@@ -1,0 +1,1 @@
+"""Benchmarks and sweeps that print figures (run as scripts; tests import their functions)."""
