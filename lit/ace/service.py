@@ -554,13 +554,9 @@ class _Worker:
         )
         if readings:
             return ParseResult(task.input, Status.OK, None, readings, seconds, wall)
-        if self._gave_up(seconds, wall):
-            return ParseResult(task.input, Status.TIMEOUT,
-                               f"ACE stopped at its {self.service.ace_timeout} s time limit; "
-                               + self._empty_reason(response, stderr, "no parse"),
-                               (), seconds, wall)
-        reason = self._empty_reason(response, stderr, "ACE found no parse")
-        return ParseResult(task.input, Status.NO_PARSE, reason, (), seconds, wall)
+        status, reason = self._nothing(response, stderr, seconds, wall, Status.NO_PARSE,
+                                       "no parse", "ACE found no parse")
+        return ParseResult(task.input, status, reason, (), seconds, wall)
 
     def _generate_result(self, task: _Task, response: Any, outcome: str, stderr: str,
                          wall: float) -> GenerateResult:
@@ -573,13 +569,17 @@ class _Worker:
             surfaces = surfaces[: task.param]
         if surfaces:
             return GenerateResult(task.input, Status.OK, None, surfaces, seconds, wall)
+        status, reason = self._nothing(response, stderr, seconds, wall, Status.NO_GENERATION,
+                                       "no realization", "ACE generated nothing")
+        return GenerateResult(task.input, status, reason, (), seconds, wall)
+
+    def _nothing(self, response: Any, stderr: str, seconds: float | None, wall: float,
+                 status: Status, short: str, long: str) -> tuple[Status, str]:
+        """Status and reason for an empty answer: a timeout if ACE gave up at its time limit."""
         if self._gave_up(seconds, wall):
-            return GenerateResult(task.input, Status.TIMEOUT,
-                                  f"ACE stopped at its {self.service.ace_timeout} s time limit; "
-                                  + self._empty_reason(response, stderr, "no realization"),
-                                  (), seconds, wall)
-        reason = self._empty_reason(response, stderr, "ACE generated nothing")
-        return GenerateResult(task.input, Status.NO_GENERATION, reason, (), seconds, wall)
+            return Status.TIMEOUT, (f"ACE stopped at its {self.service.ace_timeout} s time "
+                                    f"limit; " + self._empty_reason(response, stderr, short))
+        return status, self._empty_reason(response, stderr, long)
 
 
 _DIAGNOSTIC = re.compile(r"^(ERROR|WARNING):\s*(.*)$|^(NOTE):\s*(.*(?:limit|RAM|timeout).*)$")

@@ -24,6 +24,18 @@ def _figure(title: str, legend: str, svg_parts: Sequence[str]) -> str:
     return f"<figure><figcaption>{escape(title)}</figcaption>{legend}{''.join(svg_parts)}</figure>"
 
 
+def _svg_open(title: str, height: float) -> str:
+    width = _LABEL_W + _BAR_W + 70
+    return (
+        f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" width="{width}" '
+        f'height="{height}" xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>'
+    )
+
+
+def _row_label(name: str, y: float) -> str:
+    return f'<text class="axis" x="{_LABEL_W - 8}" y="{y}" text-anchor="end">{escape(name)}</text>'
+
+
 def grouped_bars(
     title: str,
     rows: Sequence[tuple[str, Sequence[float | None]]],
@@ -34,18 +46,10 @@ def grouped_bars(
     top = max([v for _, vals in rows for v in vals if v is not None] + [1e-9])
     scale = 1.0 if percent else top
     group_h = len(series) * _BAR_H + _ROW_GAP
-    height = len(rows) * group_h + 10
-    width = _LABEL_W + _BAR_W + 70
-    parts = [
-        f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}" xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>'
-    ]
+    parts = [_svg_open(title, len(rows) * group_h + 10)]
     for r, (name, values) in enumerate(rows):
         y0 = 5 + r * group_h
-        parts.append(
-            f'<text class="axis" x="{_LABEL_W - 8}" y="{y0 + len(series) * _BAR_H / 2 + 4}" '
-            f'text-anchor="end">{escape(name)}</text>'
-        )
+        parts.append(_row_label(name, y0 + len(series) * _BAR_H / 2 + 4))
         for k, value in enumerate(values):
             y = y0 + k * _BAR_H
             text = "n/a" if value is None else (
@@ -73,18 +77,10 @@ def stacked_bars(
     classes = classes or [f"s{k}" for k in range(len(categories))]
     top = max([sum(c.values()) for _, c in rows] + [1])
     row_h = _BAR_H + _ROW_GAP
-    height = len(rows) * row_h + 10
-    width = _LABEL_W + _BAR_W + 70
-    parts = [
-        f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}" xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>'
-    ]
+    parts = [_svg_open(title, len(rows) * row_h + 10)]
     for r, (name, counts) in enumerate(rows):
         y = 5 + r * row_h
-        parts.append(
-            f'<text class="axis" x="{_LABEL_W - 8}" y="{y + _BAR_H - 3}" '
-            f'text-anchor="end">{escape(name)}</text>'
-        )
+        parts.append(_row_label(name, y + _BAR_H - 3))
         x = float(_LABEL_W)
         for k, cat in enumerate(categories):
             n = counts.get(cat, 0)
