@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from lit.errors import InputError
-    from lit.io import RecordWriter, count_records, read_nli, written_ids
+    from lit.io import RecordWriter, count_records, iter_jsonl, read_nli, written_ids
     from lit.pipeline.cli import engine_from_args
     from lit.pipeline.summary import Summary
 
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             writer.flush()
     elapsed = time.perf_counter() - start
     summary = Summary()
-    for _, record in _records(output):
+    for _, record in iter_jsonl(output):
         summary.add(record)
     print(
         f"lit nli: wrote {written} records to {output} in {elapsed:.1f} s "
@@ -121,11 +121,3 @@ def run(args: argparse.Namespace) -> int:
     print(summary.format(), file=sys.stderr)
     return 0
 
-
-def _records(path):
-    import json
-
-    with open(path, encoding="utf-8") as f:
-        for line, text in enumerate(f, 1):
-            if text.strip():
-                yield line, json.loads(text)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from lit.errors import InputError
-from lit.evaluate.records import iter_jsonl
+from lit.io.jsonl import iter_jsonl
 from lit.labels.names import normalize_label
 
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from lit.errors import InputError
-from lit.io.readers import open_text
+from lit.io.jsonl import iter_jsonl
 from lit.labels.names import normalize_label
 from lit.status import Status
 
@@ -35,23 +33,6 @@ class Item:
     @property
     def key(self) -> tuple[str, str]:
         return (self.id, self.spec)
-
-
-def iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
-    """(line number, object) for each non-blank line; InputError naming file and line."""
-    with open_text(path) as f:
-        for lineno, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(
-                    f"{path}:{lineno}: not JSON: {exc.msg} (column {exc.colno})"
-                ) from None
-            if not isinstance(obj, dict):
-                raise InputError(f"{path}:{lineno}: expected a JSON object")
-            yield lineno, obj
 
 
 def read_contrast_file(path: Path) -> list[dict]:

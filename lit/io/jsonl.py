@@ -1,13 +1,33 @@
-"""Append-only JSONL output that a killed run can resume without duplicating records."""
+"""JSONL files: strict reading, and append-only output that a killed run can resume without
+duplicating records."""
 
 from __future__ import annotations
 
 import json
 import os
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 from lit.errors import InputError
+from lit.io.readers import open_text
+
+
+def iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+    """(line number, object) for each non-blank line; InputError naming file and line."""
+    with open_text(path) as f:
+        for lineno, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(
+                    f"{path}:{lineno}: not JSON: {exc.msg} (column {exc.colno})"
+                ) from None
+            if not isinstance(obj, dict):
+                raise InputError(f"{path}:{lineno}: expected a JSON object")
+            yield lineno, obj
 
 
 def written_ids(path: str | Path, repair: bool = True) -> Counter:
