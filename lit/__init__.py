@@ -1,17 +1,31 @@
-"""LIT: linguistically informed transformations of English through the ERG and MRS."""
+"""LIT: linguistically informed transformations of English through the ERG and MRS.
+
+The public API (docs/api.md) is re-exported here from lit.api and loads on first use, so
+`import lit` (and `lit --help`) stays light.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-__all__ = ["Engine", "__version__"]
+
+if TYPE_CHECKING:
+    from lit.api import *  # noqa: F403
+
+_API = (
+    "DEFAULTS", "GRAMMAR_VERSIONS", "PAPER_SPECS", "ConfigurationError", "Engine", "InputError",
+    "LitError", "NliRecord", "PairTransform", "RuleEngine", "RuleError", "RunConfig",
+    "RunResult", "SideRecord", "Status", "StepOutcome", "TransformOutcome", "TransformRecord",
+    "as_item", "run_nli", "to_json",
+)
+__all__ = [*_API, "__version__"]
 
 
 def __getattr__(name: str) -> Any:
-    """Import the pipeline only when `lit.Engine` is used, so `import lit` stays light."""
-    if name == "Engine":
-        from lit.api import Engine
+    """Load lit.api (the pipeline, the rule engine) only when one of its names is used."""
+    if name in _API:
+        from lit import api
 
-        return Engine
+        return getattr(api, name)
     raise AttributeError(f"module 'lit' has no attribute {name!r}")

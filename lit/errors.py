@@ -13,3 +13,19 @@ class ConfigurationError(LitError):
 
 class InputError(LitError):
     """A user-supplied file, spec or rule is malformed; the message names where."""
+
+
+class RuleError(InputError):
+    """A syntax or check error in a rule or label-rule file, where it is and what was wrong.
+
+    ``expected`` says what the file should have had there (for a check error: what is wrong
+    and how to fix it); the message is built from the fields, as ``file:line:column: ...``.
+    """
+
+    def __init__(self, file: str, line: int | None, column: int | None, expected: str) -> None:
+        self.file, self.line, self.column, self.expected = file, line, column, expected
+        where = ":".join([file] + [str(n) for n in (line, column) if n])
+        super().__init__(f"{where}: {expected}")
+
+    def __reduce__(self):  # keep the fields when pickled (e.g. across processes)
+        return (type(self), (self.file, self.line, self.column, self.expected))

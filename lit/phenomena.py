@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from delphin import variable
 from delphin.mrs import EP, MRS
 
+from lit.config import DEFAULT_GRAMMAR_VERSION
+
 MODAL_RE = re.compile(r"^_(\w+)_v_modal$")
 
 
@@ -106,7 +108,7 @@ class Phenomena:
         return "passive" if self.passive else "active"
 
 
-def describe(m: MRS, grammar_version: str = "2025") -> Phenomena:
+def describe(m: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION) -> Phenomena:
     """Read the main clause's phenomena; tense comes from the modal if there is one."""
     main = index_ep(m)
     modal = modal_ep(m)

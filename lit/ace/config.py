@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lit.ace.cache import Cache, config_file, load_manifest
+from lit.config import GRAMMAR_VERSIONS
 from lit.errors import ConfigurationError
 
-KNOWN_VERSIONS = ("2025", "2018", "1214")
+KNOWN_VERSIONS = GRAMMAR_VERSIONS
 
 HOW_TO = (
     "run `lit setup` to download ACE and the ERG, or `lit setup --from DIR` with archives you "

@@ -6,6 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from lit.ace.config import resolve_config
+from lit.config import DEFAULTS, GRAMMAR_VERSIONS
 
 if TYPE_CHECKING:
     from lit.ace.service import AceService
@@ -19,14 +20,16 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
         "--grammar", metavar="PATH", help="compiled grammar image (else LIT_GRAMMAR, config, cache)"
     )
     g.add_argument(
-        "--grammar-version", metavar="V", help="ERG release: 2025 (default), 2018, 1214"
+        "--grammar-version", metavar="V",
+        help=f"ERG release: {', '.join(GRAMMAR_VERSIONS)} (default {GRAMMAR_VERSIONS[0]})"
     )
     g.add_argument(
         "--workers", type=int, metavar="N", help="ACE worker processes (default: number of cores)"
     )
     g.add_argument(
-        "--timeout", type=float, default=60.0, metavar="SECONDS",
-        help="per-item limit; a hung ACE is restarted and the item marked timeout (default 60)",
+        "--timeout", type=float, default=DEFAULTS.timeout, metavar="SECONDS",
+        help="per-item limit; a hung ACE is restarted and the item marked timeout "
+        f"(default {DEFAULTS.timeout:g})",
     )
     g.add_argument(
         "--max-chart-megabytes", type=int, default=None, metavar="MB",
@@ -48,7 +51,7 @@ def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
     )
     kwargs: dict[str, Any] = {
         "workers": getattr(args, "workers", None),
-        "timeout": getattr(args, "timeout", None) or 60.0,
+        "timeout": getattr(args, "timeout", None) or DEFAULTS.timeout,
     }
     for name in ("max_chart_megabytes", "max_unpack_megabytes"):
         if getattr(args, name, None) is not None:

@@ -49,6 +49,7 @@ from delphin.mrs import MRS
 
 from lit.ace.config import AceConfig
 from lit.ace.tsdb import INCOMPLETE, read_response
+from lit.config import DEFAULTS
 from lit.errors import ConfigurationError
 from lit.status import Status
 
@@ -101,7 +102,7 @@ class AceService:
         self,
         config: AceConfig,
         workers: int | None = None,
-        timeout: float = 60.0,
+        timeout: float = DEFAULTS.timeout,
         *,
         max_chart_megabytes: int = DEFAULT_MAX_CHART_MEGABYTES,
         max_unpack_megabytes: int = DEFAULT_MAX_UNPACK_MEGABYTES,

@@ -12,6 +12,7 @@ from delphin.exceptions import PyDelphinException
 from lit.ace.service import AceService, ParseResult
 from lit.analyze.features import SentenceFeatures, pair_features, sentence_features
 from lit.analyze.mi import rank_features
+from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.io.readers import NliItem
 from lit.labels.names import LABELS, normalize_label
 from lit.status import Status
@@ -94,7 +95,7 @@ class _RoleStats:
 def analyze(
     items: Iterable[NliItem],
     parses: Mapping[str, ParseResult],
-    grammar_version: str = "2025",
+    grammar_version: str = DEFAULT_GRAMMAR_VERSION,
     top: int = 25,
     min_count: int = 3,
 ) -> dict:

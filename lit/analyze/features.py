@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from delphin.mrs import MRS
 
+from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.phenomena import Phenomena, describe
 
 
@@ -30,7 +31,7 @@ class SentenceFeatures:
         }
 
 
-def sentence_features(m: MRS, grammar_version: str = "2025") -> SentenceFeatures:
+def sentence_features(m: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION) -> SentenceFeatures:
     preds = frozenset(ep.predicate.strip('"') for ep in m.rels)
     return SentenceFeatures(describe(m, grammar_version), preds)
 

@@ -12,6 +12,8 @@ import json
 import sys
 from pathlib import Path
 
+from lit.config import DEFAULT_GRAMMAR_VERSION
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     sentences = (s for it in items() if not it.error for s in (it.premise, it.hypothesis))
     with service_from_args(args) as service:
         parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
-        version = service.config.grammar_version or "2025"
+        version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
     result = analyze(items(), parses, version, top=args.top, min_count=args.min_count)
     result = {"input": str(args.dataset), **result}
     print(format_summary(result))

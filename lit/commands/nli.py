@@ -5,7 +5,8 @@ columns with --premise-column etc.), or '-' for JSONL on stdin. Each --specs ite
 "premise;hypothesis" in the spec syntax of `lit transform` ("p;f +i" = "p+i;f+i"); the default
 is the LIT paper's set. OUTPUT gets exactly one JSON line per input record, in input order:
 {id, input, status, reason, transforms: [{spec, status, reason, premise, hypothesis, label,
-label_rule, label_rationale}], timings} (docs/pipeline.md). --resume appends to OUTPUT, skipping
+label_rule, label_rationale}], timings} (docs/pipeline.md); the run itself is
+lit.run_nli, so Python users get the same behaviour. --resume appends to OUTPUT, skipping
 ids already written (a half-written last line from a killed run is cut off first); an existing
 OUTPUT is otherwise only replaced with --overwrite. A progress
 bar and, at the end, a summary per spec go to stderr. Exit 0 when the run completes (failed
@@ -20,7 +21,7 @@ import argparse
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
     from lit.pipeline.cli import add_pipeline_arguments
-    from lit.pipeline.defaults import PAPER_SPECS
+    from lit.config import PAPER_SPECS
 
     parser.add_argument("input", metavar="INPUT", help="dataset file (JSONL, CSV, TSV) or '-'")
     parser.add_argument("-o", "--output", required=True, metavar="OUTPUT",
@@ -50,74 +51,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import sys
-    import time
-    from collections import Counter
-    from itertools import islice
-    from pathlib import Path
 
-    from tqdm import tqdm
-
-    from lit.errors import InputError
-    from lit.io import RecordWriter, count_records, iter_jsonl, read_nli, written_ids
     from lit.pipeline.cli import engine_from_args
-    from lit.pipeline.summary import Summary
+    from lit.pipeline.run import run_nli
 
-    output = Path(args.output)
-    if str(args.input) != "-" and output.resolve() == Path(args.input).resolve():
-        raise InputError(f"{output}: the output would overwrite the input")
-    if output.exists() and output.stat().st_size and not (args.resume or args.overwrite):
-        raise InputError(
-            f"{output} exists: pass --resume to continue it or --overwrite to replace it"
-        )
-    if args.limit is not None and args.limit < 0:
-        raise InputError("--limit must be at least 0")
-    columns = dict(premise=args.premise_column, hypothesis=args.hypothesis_column,
-                   label=args.label_column, id_field=args.id_column)
-    items = read_nli(args.input, args.format, **columns)
-    total = count_records(args.input, args.format)
-    if args.limit is not None:
-        items = islice(items, args.limit)
-        total = args.limit if total is None else min(total, args.limit)
-    done = written_ids(output) if args.resume else Counter()
-    resumed = sum(done.values())
-
-    def todo():
-        for item in items:
-            if done[item.id] > 0:  # already written by an earlier run
-                done[item.id] -= 1
-                bar.update(1)
-                continue
-            yield item
-
-    start = time.perf_counter()
-    written = 0
-    with engine_from_args(args) as engine:
-        specs = [s.strip() for s in args.specs]
-        for s in specs:
-            engine.check_pair(s)
-        with RecordWriter(output, append=args.resume) as writer, tqdm(
-            total=total, unit="pair", file=sys.stderr, disable=args.no_progress or None,
-            dynamic_ncols=True, desc="lit nli",
-        ) as bar:
-            batch_left = 0
-            for record in engine.nli(todo(), specs):
-                writer.write(record)
-                written += 1
-                bar.update(1)
-                batch_left = (batch_left or engine.batch_size) - 1
-                if batch_left == 0:
-                    writer.flush()
-            writer.flush()
-    elapsed = time.perf_counter() - start
-    summary = Summary()
-    for _, record in iter_jsonl(output):
-        summary.add(record)
-    print(
-        f"lit nli: wrote {written} records to {output} in {elapsed:.1f} s "
-        f"({written / max(elapsed, 1e-9):.1f} pairs/s)"
-        + (f"; {resumed} were already there" if resumed else ""),
-        file=sys.stderr,
+    result = run_nli(
+        args.input, args.output, args.specs, resume=args.resume, overwrite=args.overwrite,
+        limit=args.limit, progress=not args.no_progress, engine=lambda: engine_from_args(args),
+        format=args.format, premise_column=args.premise_column,
+        hypothesis_column=args.hypothesis_column, label_column=args.label_column,
+        id_column=args.id_column,
     )
-    print(summary.format(), file=sys.stderr)
+    print(result.format(), file=sys.stderr)
     return 0
-

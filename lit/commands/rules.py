@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from lit.config import DEFAULT_GRAMMAR_VERSION
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -16,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="rule files to check")
     parser.add_argument(
-        "--grammar-version", default="2025", metavar="V",
+        "--grammar-version", default=DEFAULT_GRAMMAR_VERSION, metavar="V",
         help="list the modules for this ERG release: 2025 (default), 2018, 1214",
     )
     parser.add_argument(

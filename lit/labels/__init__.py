@@ -24,6 +24,7 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, UnexpectedInput
 from lark.exceptions import VisitError
 
+from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.errors import InputError
 from lit.labels.names import CODES, LABEL_OF_CODE, label_code
 from lit.phenomena import Phenomena, describe
@@ -348,4 +349,4 @@ def phenomena_of(mrs, grammar_version: str | None) -> Phenomena | None:
     """lit.phenomena.describe for preconditions; None when there is no MRS."""
     if mrs is None:
         return None
-    return describe(mrs, grammar_version or "2025")
+    return describe(mrs, grammar_version or DEFAULT_GRAMMAR_VERSION)

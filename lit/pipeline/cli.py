@@ -1,6 +1,6 @@
 """Command-line glue for the pipeline: shared options, `lit transform` sentence mode.
 
-`lit nli` (lit/commands/nli.py) and `lit transform` (lit/commands/transform.py, which calls
+`lit nli` (lit.pipeline.run) and `lit transform` (lit/commands/transform.py, which calls
 `transform_sentences` when --mrs is absent) both build their Engine with `engine_from_args`.
 """
 
@@ -10,14 +10,13 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from lit.pipeline.defaults import (
-    DEFAULT_BATCH_SIZE,
-    DEFAULT_BATCHES_IN_FLIGHT,
-    DEFAULT_MAX_CANDIDATES,
-    DEFAULT_VERIFY_READINGS,
-)
-from lit.rank import DEFAULT_SCORER, SCORERS
+from lit.config import DEFAULTS, RunConfig
+from lit.rank import SCORERS
+
+if TYPE_CHECKING:
+    from lit.pipeline.engine import Engine
 
 
 def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) -> None:
@@ -25,58 +24,47 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     --keep-unverified, --batch-size and (unless *rules* is false, for a command that declares
     its own) --rules. ACE options come from lit.ace.options."""
     g = parser.add_argument_group("ranking and verification")
-    g.add_argument("--scorer", choices=SCORERS, default=DEFAULT_SCORER,
+    g.add_argument("--scorer", choices=SCORERS, default=DEFAULTS.scorer,
                    help="rank realizations by GPT-2 perplexity (gpt2, default; needs the `rank` "
                         "extra) or keep ACE's own order (ace, no model)")
     g.add_argument("--model", metavar="NAME|PATH",
                    help="Hugging Face model name or local directory for --scorer gpt2 "
                         "(default gpt2)")
     g.add_argument("--device", metavar="DEV", help="torch device (default: cuda if available)")
-    g.add_argument("--score-batch-size", type=int, default=32, metavar="N",
-                   help="sentences per scorer forward pass (default 32)")
-    g.add_argument("--max-candidates", type=int, default=DEFAULT_MAX_CANDIDATES, metavar="N",
-                   help=f"distinct realizations kept per MRS (default {DEFAULT_MAX_CANDIDATES})")
-    g.add_argument("--verify-readings", type=int, default=DEFAULT_VERIFY_READINGS, metavar="N",
+    g.add_argument("--score-batch-size", type=int, default=DEFAULTS.score_batch_size,
+                   metavar="N", help="sentences per scorer forward pass "
+                   f"(default {DEFAULTS.score_batch_size})")
+    g.add_argument("--max-candidates", type=int, default=DEFAULTS.max_candidates, metavar="N",
+                   help=f"distinct realizations kept per MRS (default {DEFAULTS.max_candidates})")
+    g.add_argument("--verify-readings", type=int, default=DEFAULTS.verify_readings, metavar="N",
                    help="readings per candidate re-parse when verifying (default "
-                        f"{DEFAULT_VERIFY_READINGS})")
+                        f"{DEFAULTS.verify_readings})")
     g.add_argument("--keep-unverified", action="store_true",
                    help="when no candidate verifies, keep the best-ranked one (status stays "
                         "not_verified)")
-    g.add_argument("--batch-size", type=int, default=DEFAULT_BATCH_SIZE, metavar="N",
-                   help=f"inputs per pipeline batch (default {DEFAULT_BATCH_SIZE})")
-    g.add_argument("--batches-in-flight", type=int, default=DEFAULT_BATCHES_IN_FLIGHT,
+    g.add_argument("--batch-size", type=int, default=DEFAULTS.batch_size, metavar="N",
+                   help=f"inputs per pipeline batch (default {DEFAULTS.batch_size})")
+    g.add_argument("--batches-in-flight", type=int, default=DEFAULTS.batches_in_flight,
                    metavar="N", help="batches processed at once, so the ACE pool never waits "
-                   f"for a stage boundary (default {DEFAULT_BATCHES_IN_FLIGHT})")
+                   f"for a stage boundary (default {DEFAULTS.batches_in_flight})")
     if rules:
         g.add_argument("--rules", action="append", metavar="PATH",
                        help="extra rule module files or directories (repeatable)")
 
 
-def engine_from_args(args: argparse.Namespace, **overrides):
-    """A lit.Engine configured from `add_ace_arguments` + `add_pipeline_arguments` options;
-    options a command did not declare take their defaults."""
+def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
+    """A lit.Engine configured from `add_ace_arguments` + `add_pipeline_arguments` options
+    (RunConfig.from_args: options a command did not declare keep their defaults); *overrides*
+    are RunConfig fields."""
     from lit.ace.options import service_from_args
-    from lit.api import Engine
+    from lit.pipeline.engine import Engine
 
-    def opt(name, default=None):
-        value = getattr(args, name, None)
-        return default if value is None else value
-
+    config = RunConfig.from_args(args).replace(**overrides)
     service = service_from_args(args)
-    kwargs = dict(
-        grammar_version=opt("grammar_version"),
-        scorer=opt("scorer", DEFAULT_SCORER), model=opt("model"), device=opt("device"),
-        score_batch_size=opt("score_batch_size", 32), rules=opt("rules"),
-        label_rules=opt("label_rules"), max_candidates=opt("max_candidates",
-                                                           DEFAULT_MAX_CANDIDATES),
-        verify_readings=opt("verify_readings", DEFAULT_VERIFY_READINGS),
-        keep_unverified=bool(opt("keep_unverified", False)),
-        batch_size=opt("batch_size", DEFAULT_BATCH_SIZE),
-        batches_in_flight=opt("batches_in_flight", DEFAULT_BATCHES_IN_FLIGHT),
-    )
-    kwargs.update(overrides)
     try:
-        return Engine(service=service, close_service=True, **kwargs)
+        return Engine.from_config(config, rules=getattr(args, "rules", None),
+                                  label_rules=getattr(args, "label_rules", None),
+                                  service=service, close_service=True)
     except BaseException:
         service.close()
         raise
@@ -97,7 +85,7 @@ def _sentences(args: argparse.Namespace) -> Iterator[str]:
 
 
 def transform_sentences(args: argparse.Namespace) -> int:
-    """`lit transform --spec SPEC [SENTENCE ... | -]`: one `lit transform` record (DESIGN §5)
+    """`lit transform --spec SPEC [SENTENCE ... | -]`: one `lit transform` record (docs/design.md §5)
     per sentence, in input order, on stdout (or -o FILE). Exit 0 if every sentence was
     transformed and verified, 1 if any record has another status (it says why)."""
     from lit.errors import InputError

@@ -1,4 +1,4 @@
-"""The output records of DESIGN §5, built from plain data.
+"""The output records of docs/design.md §5 (typed in lit.records), built from plain data.
 
 Every field is present in every record, with one type (null where there is no value), so the
 JSONL loads with `datasets.load_dataset("json", ...)`.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from lit.records import NliRecord, PairTransform, SideRecord, TransformRecord
 from lit.status import Status
 
 
@@ -23,7 +24,7 @@ class SideResult:
     verified: bool | None = None
     candidates: tuple[str, ...] | None = None
 
-    def fields(self) -> dict:
+    def fields(self) -> SideRecord:
         return {
             "output": self.output,
             "mrs": self.mrs,
@@ -37,7 +38,7 @@ class SideResult:
         return self.output is not None
 
 
-def transform_record(spec: str, side: SideResult) -> dict:
+def transform_record(spec: str, side: SideResult) -> TransformRecord:
     """A `lit transform` record: status, reason, spec, mrs, output, verified, candidates."""
     fields = side.fields()
     return {"status": str(side.status), "reason": side.reason, "spec": spec,
@@ -54,7 +55,7 @@ def pair_transform(
     label: str | None = None,
     rule: str | None = None,
     rationale: str | None = None,
-) -> dict:
+) -> PairTransform:
     """One entry of a `lit nli` record's `transforms`."""
     empty = SideResult(status, reason)
     return {
@@ -69,7 +70,7 @@ def pair_transform(
     }
 
 
-def record_status(transforms: list[dict]) -> tuple[Status, str | None]:
+def record_status(transforms: list[PairTransform]) -> tuple[Status, str | None]:
     """ok if any spec gave a contrast pair; else the commonest failure, with its reason."""
     if not transforms:
         return Status.NOT_APPLICABLE, "no specs requested"
@@ -84,9 +85,9 @@ def record_status(transforms: list[dict]) -> tuple[Status, str | None]:
     return Status(status), f"no spec gave a contrast pair ({detail})"
 
 
-def nli_record(rid: str, fields: dict, transforms: list[dict], timings: dict,
-               status: Status | None = None, reason: str | None = None) -> dict:
-    """A `lit nli` record (DESIGN §5); status/reason default to `record_status`."""
+def nli_record(rid: str, fields: dict, transforms: list[PairTransform], timings: dict,
+               status: Status | None = None, reason: str | None = None) -> NliRecord:
+    """A `lit nli` record (docs/design.md §5); status/reason default to `record_status`."""
     if status is None:
         status, reason = record_status(transforms)
     return {

@@ -15,6 +15,7 @@ from threading import Lock
 
 from delphin.mrs import MRS
 
+from lit.config import DEFAULT_GRAMMAR_VERSION, GRAMMAR_VERSIONS
 from lit.errors import InputError
 from lit.equivalence import equivalent
 from lit.rules.language import Example, Module, compile_file
@@ -22,7 +23,6 @@ from lit.rules.matcher import Matcher, apply_edits
 from lit.spec import Spec, Step, parse_spec
 from lit.status import Status
 
-VERSIONS = ("2025", "2018", "1214")
 IDENTITY = "o"
 RULE_SUFFIX = ".lit"
 
@@ -115,13 +115,13 @@ class RuleEngine:
         self.grammar_version = grammar_version
 
     @classmethod
-    def load(cls, grammar_version: str = "2025", paths=None) -> RuleEngine:
+    def load(cls, grammar_version: str = DEFAULT_GRAMMAR_VERSION, paths=None) -> RuleEngine:
         """The built-in modules plus those under *paths*, compiled once per process (a changed
         file is recompiled)."""
         version = str(grammar_version)
-        if version not in VERSIONS:
+        if version not in GRAMMAR_VERSIONS:
             raise InputError(
-                f"unknown grammar version {version!r}; use one of {', '.join(VERSIONS)}"
+                f"unknown grammar version {version!r}; use one of {', '.join(GRAMMAR_VERSIONS)}"
             )
         files = rule_files([builtin_rules_dir(), *(paths or ())])
         key = (version, tuple((str(f), os.stat(f).st_mtime_ns) for f in files))

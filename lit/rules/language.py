@@ -21,6 +21,7 @@ from lark.exceptions import (
     VisitError,
 )
 
+from lit.config import GRAMMAR_VERSIONS
 from lit.errors import InputError
 
 # ---------------------------------------------------------------------------- rule objects
@@ -409,7 +410,7 @@ class _ToModule(Transformer):
             path=self.source,
             codes=tuple(fields["codes"]),
             description=fields.get("description", ""),
-            versions=tuple(fields["versions"]) or ("2025", "2018", "1214"),
+            versions=tuple(fields["versions"]) or GRAMMAR_VERSIONS,
             values=tuple(fields["values"]),
             default=default,
             examples=tuple(fields["examples"]),

@@ -1,0 +1,71 @@
+"""Every run-time default in one place: the grammar versions and one ``RunConfig``.
+
+The CLI, ``lit.Engine`` and ``lit.run_nli`` all read their defaults from here, so a default is
+stated once. This module imports nothing from LIT, so ``lit --help`` can import it cheaply and
+any package may depend on it without making a cycle.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+#: The ERG releases LIT has rules for, newest first; the first is the default.
+GRAMMAR_VERSIONS: tuple[str, ...] = ("2025", "2018", "1214")
+DEFAULT_GRAMMAR_VERSION = GRAMMAR_VERSIONS[0]
+
+#: The LIT paper's pair specs (docs/design.md §2 table, without o;o): `lit nli`'s default.
+PAPER_SPECS: tuple[str, ...] = (
+    "f;p", "p;f", "i;i", "pa;pa", "m;o", "f;p +i", "p;f +i", "f;p +pa", "p;f +pa",
+)
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """How a pipeline run is configured; each field's default is LIT's one default for it.
+
+    Build one with keywords (``RunConfig(scorer="ace")``), from command-line options
+    (``RunConfig.from_args``) or from another (``config.replace(timeout=30)``).
+    """
+
+    #: ERG release; None: the grammar's own (from `lit setup`), else DEFAULT_GRAMMAR_VERSION.
+    grammar_version: str | None = None
+    #: ACE worker processes; None: one per core.
+    workers: int | None = None
+    #: Per-item ACE time limit in seconds (a hung ACE is restarted, the item marked timeout).
+    timeout: float = 60.0
+    #: Realization ranker: "gpt2" (perplexity, needs the `rank` extra) or "ace" (no model).
+    scorer: str = "gpt2"
+    #: Hugging Face model name or directory for the gpt2 scorer (None: "gpt2").
+    model: str | None = None
+    #: torch device for the scorer (None: cuda if available).
+    device: str | None = None
+    #: Sentences per scorer forward pass.
+    score_batch_size: int = 32
+    #: Distinct realizations kept per transformed MRS (ACE's first N; the oracle shows one of
+    #: the first 10 verifies for 625 of 626 pairs).
+    max_candidates: int = 10
+    #: Readings per re-parse when verifying (the intended reading is often not the first).
+    verify_readings: int = 20
+    #: When no candidate verifies, keep the best-ranked one (status stays not_verified).
+    keep_unverified: bool = False
+    #: Inputs that go through the pipeline stages together.
+    batch_size: int = 32
+    #: Batches processed at once (threads): one waits at a stage boundary while another keeps
+    #: the ACE pool busy.
+    batches_in_flight: int = 2
+
+    def replace(self, **changes: Any) -> RunConfig:
+        """A copy with *changes* (None values are ignored, so unset options keep defaults)."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> RunConfig:
+        """The options a command declared (argparse dests named like the fields); options it
+        did not declare, or left unset, keep their defaults."""
+        return cls().replace(**{f.name: getattr(args, f.name, None) for f in fields(cls)})
+
+
+#: The defaults, for signatures that need a plain value (``timeout: float = DEFAULTS.timeout``).
+DEFAULTS = RunConfig()

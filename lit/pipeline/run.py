@@ -1,0 +1,134 @@
+"""`lit.run_nli`: a whole resumable `lit nli` run (read, skip done ids, write, summarize).
+
+The CLI (`lit nli`) is a thin wrapper around this function, so a Python user gets the same
+resume, overwrite, limit, progress and summary behaviour as the command line.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+
+from lit.config import PAPER_SPECS, RunConfig
+from lit.errors import InputError
+from lit.io import NliItem, RecordWriter, count_records, iter_jsonl, read_nli, written_ids
+from lit.pipeline.engine import Engine
+from lit.pipeline.summary import Summary
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What a `run_nli` call did; ``summary`` counts every record now in ``output``."""
+
+    output: Path
+    written: int
+    resumed: int
+    seconds: float
+    summary: Summary
+
+    def format(self) -> str:
+        """The closing lines `lit nli` prints: throughput, then the per-spec summary."""
+        head = (
+            f"lit nli: wrote {self.written} records to {self.output} in {self.seconds:.1f} s "
+            f"({self.written / max(self.seconds, 1e-9):.1f} pairs/s)"
+            + (f"; {self.resumed} were already there" if self.resumed else "")
+        )
+        return head + "\n" + self.summary.format()
+
+
+def _check_output(input: str | Path, output: Path, resume: bool, overwrite: bool) -> None:
+    """Refuse to overwrite the input, or an existing output without resume/overwrite."""
+    if str(input) != "-" and output.resolve() == Path(input).resolve():
+        raise InputError(f"{output}: the output would overwrite the input")
+    if output.exists() and output.stat().st_size and not (resume or overwrite):
+        raise InputError(
+            f"{output} exists: pass --resume to continue it or --overwrite to replace it"
+        )
+
+
+def run_nli(
+    input: str | Path,
+    output: str | Path,
+    specs: Sequence[str] = PAPER_SPECS,
+    *,
+    resume: bool = False,
+    overwrite: bool = False,
+    limit: int | None = None,
+    progress: bool = False,
+    engine: Engine | Callable[[], Engine] | None = None,
+    config: RunConfig | None = None,
+    format: str | None = None,
+    premise_column: str = "sentence1",
+    hypothesis_column: str = "sentence2",
+    label_column: str = "gold_label",
+    id_column: str | None = None,
+) -> RunResult:
+    """Write one `lit nli` record per input pair of *input* (JSONL/CSV/TSV, or "-") to *output*.
+
+    resume: append, skipping ids *output* already holds (a half-written last line is cut off).
+    overwrite: replace an existing *output* (else it is an InputError). limit: only the first N
+    records. progress: a progress bar on stderr. engine: an Engine to use (left open), or a
+    function that makes one (closed at the end); default ``Engine.from_config(config)``.
+    """
+    output = Path(output)
+    _check_output(input, output, resume, overwrite)
+    if limit is not None and limit < 0:
+        raise InputError("--limit must be at least 0")
+    from tqdm import tqdm
+
+    items: Iterator[NliItem] = read_nli(
+        input, format, premise=premise_column, hypothesis=hypothesis_column,
+        label=label_column, id_field=id_column,
+    )
+    total = count_records(input, format)
+    if limit is not None:
+        items = islice(items, limit)
+        total = limit if total is None else min(total, limit)
+    done = written_ids(output) if resume else Counter()
+    resumed = sum(done.values())
+    start = time.perf_counter()
+    written = 0
+    owned = not isinstance(engine, Engine)
+    if engine is None:
+        built = Engine.from_config(config or RunConfig())
+    else:
+        built = engine if isinstance(engine, Engine) else engine()
+    try:
+        specs = [s.strip() for s in specs]
+        for s in specs:
+            built.check_pair(s)
+        with RecordWriter(output, append=resume) as writer, tqdm(
+            total=total, unit="pair", file=sys.stderr, disable=not progress or None,
+            dynamic_ncols=True, desc="lit nli",
+        ) as bar:
+
+            def todo() -> Iterator[NliItem]:
+                for item in items:
+                    if done[item.id] > 0:  # already written by an earlier run
+                        done[item.id] -= 1
+                        bar.update(1)
+                        continue
+                    yield item
+
+            batch_left = 0
+            for record in built.nli(todo(), specs):
+                writer.write(record)
+                written += 1
+                bar.update(1)
+                batch_left = (batch_left or built.batch_size) - 1
+                if batch_left == 0:
+                    writer.flush()
+            writer.flush()
+    finally:
+        if owned:
+            built.close()
+    seconds = time.perf_counter() - start
+    summary = Summary()
+    for _, record in iter_jsonl(output):
+        summary.add(record)
+    return RunResult(output, written, resumed, seconds, summary)

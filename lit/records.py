@@ -1,0 +1,60 @@
+"""The typed shapes of LIT's output records (docs/design.md §5), for Python users and checkers.
+
+Records stay plain dicts (they are JSON lines and load with ``datasets``); these TypedDicts
+name their fields and types, and ``to_json`` writes one as `lit` does.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypedDict
+
+
+class SideRecord(TypedDict):
+    """One side (premise or hypothesis) of a transformed pair."""
+
+    output: str | None
+    mrs: str | None
+    verified: bool | None
+    candidates: list[str] | None
+
+
+class TransformRecord(TypedDict):
+    """What `lit transform` writes per sentence."""
+
+    status: str
+    reason: str | None
+    spec: str
+    mrs: str | None
+    output: str | None
+    verified: bool | None
+    candidates: list[str] | None
+
+
+class PairTransform(TypedDict):
+    """One pair spec's result inside a `lit nli` record."""
+
+    spec: str
+    status: str
+    reason: str | None
+    premise: SideRecord
+    hypothesis: SideRecord
+    label: str | None
+    label_rule: str | None
+    label_rationale: str | None
+
+
+class NliRecord(TypedDict):
+    """What `lit nli` writes per input pair."""
+
+    id: str
+    input: dict[str, Any]
+    status: str
+    reason: str | None
+    transforms: list[PairTransform]
+    timings: dict[str, float]
+
+
+def to_json(record: TransformRecord | NliRecord | dict[str, Any]) -> str:
+    """One JSON line (without newline), as `lit transform` and `lit nli` write it."""
+    return json.dumps(record, ensure_ascii=False)
