@@ -1,17 +1,17 @@
 """A pool of persistent ACE processes that never lets one bad item stop a batch.
 
-Each worker is a thread that owns its own long-lived PyDelphin ``ACEParser`` (one per ``-n`` in
-use) and ``ACEGenerator``; items go to whichever worker is free, and results come back in input
+Each worker is a thread that owns its own long-lived ACE parser process (one per ``-n`` in
+use) and generator process (:mod:`lit.ace.process`); items go to whichever worker is free, and results come back in input
 order while the batch streams. Per-item failures become results with a status and a reason:
 
-- **timeout** — PyDelphin's reads block, so each worker has a watchdog thread. Before an item
+- **timeout** — reads from ACE block, so each worker has a watchdog thread. Before an item
   is sent the worker arms a deadline; if the deadline passes, the watchdog kills that ACE
   process, which ends the blocked read (EOF). Arming, disarming and killing happen under one
   lock, so "finished just in time" and "killed" cannot both be true for an item. ACE also gets
   its own ``--timeout`` (whole seconds), so a slow item usually ends gracefully with no restart;
   the watchdog fires one second later as the hard limit for a truly hung process. An empty
   answer that took the whole time limit is also reported as ``timeout``.
-- **ace_error** — the process died mid-item (or PyDelphin failed); the reason quotes ACE's
+- **ace_error** — the process died mid-item (or reading its answer failed); the reason quotes ACE's
   stderr, which each process writes to its own temp file (opened for appending, read from a
   separate handle, so reading never disturbs ACE's writes).
 - After a timeout or a crash the worker discards that process and starts a fresh one for the
@@ -43,11 +43,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from delphin import ace
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
 from lit.ace.config import AceConfig
+from lit.ace.process import AceProcess
 from lit.ace.tsdb import INCOMPLETE, read_response
 from lit.config import DEFAULTS
 from lit.errors import ConfigurationError
@@ -299,27 +299,6 @@ class _Task:
         self.future = Future()
 
 
-class _Parser(ace.ACEParser):
-    """PyDelphin's parser, reading answers with :mod:`lit.ace.tsdb` and never restarting
-    itself after a crash (the worker decides that, and knows it happened)."""
-
-    def _tsdb_receive(self) -> Any:
-        response, lines = ace._make_response(self._result_lines(), self.run_info)
-        return read_response(response, " ".join(lines))
-
-
-class _Generator(ace.ACEGenerator):
-    """PyDelphin's generator with the fast answer reader."""
-
-    _terminus = re.compile(r"\(:results \.")
-
-    def _tsdb_receive(self) -> Any:
-        response, lines = ace._make_response(
-            self._result_lines(termini=[self._terminus]), self.run_info
-        )
-        return read_response(response, " ".join(lines))
-
-
 class _StartError(Exception):
     """An ACE process could not be started (the message quotes ACE's stderr)."""
 
@@ -331,12 +310,12 @@ class _Process:
         self._err_w = open(stderr_path, "ab")  # O_APPEND: our reads never move ACE's writes
         self._err_r = open(stderr_path, "rb")
         self._err_r.seek(0, os.SEEK_END)
-        cls = _Parser if kind == "parse" else _Generator
         try:
-            self.ace: ace.ACEProcess = cls(
+            self.ace = AceProcess(
                 str(service.config.grammar),
-                cmdargs=service._cmdargs(kind, n),
-                executable=str(service.config.ace),
+                str(service.config.ace),
+                service._cmdargs(kind, n),
+                generate=kind == "generate",
                 env=service.env,
                 stderr=self._err_w,
             )
@@ -348,7 +327,7 @@ class _Process:
 
     @property
     def popen(self) -> subprocess.Popen:
-        return self.ace._p
+        return self.ace.popen
 
     def new_stderr(self) -> str:
         """What ACE wrote to stderr since the last call (the file is emptied now and then)."""
@@ -507,7 +486,6 @@ class _Worker:
                 popen.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 pass
-        # proc.popen may be a process PyDelphin reopened because send() found the old one dead
         alive = proc.popen.poll() is None
         stderr = proc.new_stderr()
         if fired or error or not alive:

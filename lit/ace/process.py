@@ -1,0 +1,93 @@
+"""One persistent ACE process speaking ACE's ``--tsdb-stdout`` protocol.
+
+LIT owns this small piece instead of subclassing PyDelphin's ACEParser/ACEGenerator through
+their private hooks: it starts ``ace`` with the arguments PyDelphin would use, writes one item
+per line, reads the answer up to its terminator and fills a public
+:class:`delphin.interface.Response` with :func:`lit.ace.tsdb.read_response`. It never restarts
+itself: the service decides that, and knows it happened.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Mapping
+from typing import IO, Any
+
+from delphin.interface import Response
+
+from lit.ace.tsdb import read_response
+
+#: What every LIT ACE process is asked for: notes, answers as tsdb s-expressions, labels.
+_TSDB_ARGS = ("--tsdb-notes", "--tsdb-stdout", "--report-labels")
+#: A parse answer ends after two empty lines; a generation answer at its ``(:results .`` line.
+_PARSE_TERMINI = (re.compile(r"^$"), re.compile(r"^$"))
+_GENERATE_TERMINI = (re.compile(r"\(:results \."),)
+#: Line prefixes ACE uses for messages around an answer, and the Response list they go to.
+_MESSAGES = {"NOTE: ": "NOTES", "WARNING: ": "WARNINGS", "ERROR: ": "ERRORS"}
+_RUN_NOTE = "NOTE: tsdb run:"
+
+
+class AceError(Exception):
+    """ACE could not be started."""
+
+
+class AceProcess:
+    """``ace -g GRAMMAR`` for parsing (*generate* false) or generation, kept running."""
+
+    def __init__(
+        self,
+        grammar: str,
+        executable: str,
+        cmdargs: list[str],
+        *,
+        generate: bool = False,
+        env: Mapping[str, str] | None = None,
+        stderr: IO[Any] | None = None,
+    ) -> None:
+        mode = ["-e", "--tsdb-notes"] if generate else []
+        self.task = "generate" if generate else "parse"
+        self._termini = _GENERATE_TERMINI if generate else _PARSE_TERMINI
+        self.popen = subprocess.Popen(
+            [executable, "-g", grammar, *mode, *cmdargs, *_TSDB_ARGS],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+            env=dict(env) if env is not None else None, text=True,
+        )
+        if self.popen.poll() is not None and self.popen.returncode != 0:
+            raise AceError("ACE process closed on startup")
+
+    def interact(self, datum: str) -> Response:
+        """Send one sentence (parse) or SimpleMRS (generate); return ACE's answer."""
+        stdin = self.popen.stdin
+        assert stdin is not None
+        stdin.write(datum.rstrip() + "\n")
+        stdin.flush()
+        response = Response({"NOTES": [], "WARNINGS": [], "ERRORS": [], "input": datum,
+                             "surface": None, "results": []})
+        content = []
+        for line in self._answer_lines():
+            prefix = next((p for p in _MESSAGES if line.startswith(p)), None)
+            if prefix:
+                response[_MESSAGES[prefix]].append(line[len(prefix):])
+            elif line.startswith(("SENT: ", "SKIP: ")):
+                response["surface"] = line[6:]
+            else:
+                content.append(line)
+        return read_response(response, " ".join(content))
+
+    def _answer_lines(self) -> list[str]:
+        """The non-empty lines of one answer; fewer if ACE closes its output first."""
+        stdout = self.popen.stdout
+        assert stdout is not None
+        lines: list[str] = []
+        waiting = list(self._termini)
+        while waiting:
+            line = stdout.readline()
+            if line == "" and self.popen.poll() is not None:
+                break
+            if line.startswith(_RUN_NOTE):
+                continue  # the run's header, printed once
+            lines.append(line.rstrip())
+            if waiting[0].search(line):
+                waiting.pop(0)
+        return [line for line in lines if line]
