@@ -1,12 +1,14 @@
 """What an ERG MRS says about tense, aspect, voice, modality, negation, clefts and questions.
 
 Shared by label-rule preconditions, dataset analysis and rule preconditions, so every part of
-LIT reads these phenomena the same way (DESIGN §3).
+LIT reads these phenomena the same way (docs/design.md §3). Rule patterns reach the same
+definitions through ``ANCHORS`` (``@index``, ``@modal``, ``@neg``, ``@cleft_2025``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from delphin import variable
@@ -77,14 +79,38 @@ def negation_ep(m: MRS) -> EP | None:
     return None
 
 
-def _is_cleft(m: MRS, main_event: str | None, bare_index: bool, grammar_version: str) -> bool:
-    """ERG 2025 clefts focus an argument of a verb whose event is not INDEX (INDEX is bare;
-    the 2025 grammar also uses focus on INDEX events for other constructions). ERG 2018
-    clefts focus an argument of the INDEX event itself; 1214 used `_be_v_itcleft`."""
+def cleft_2025_ep(m: MRS) -> EP | None:
+    """The clefted verb's EP if *m* has the ERG 2025 it-cleft signature: INDEX is a bare event
+    that no EP carries, and ICONS has a focus on the main verb's event (found through that
+    focus). A focus alone is not a cleft: fronted modifiers and other constructions have one
+    on an INDEX that an EP carries."""
+    if any(e.iv == m.index for e in m.rels):
+        return None
+    main = index_ep(m)
+    if main is None or not any(ic.relation == "focus" and ic.left == main.iv for ic in m.icons):
+        return None
+    return main
+
+
+def _is_cleft(m: MRS, main_event: str | None, grammar_version: str) -> bool:
+    """ERG 2025: `cleft_2025_ep`. ERG 2018 clefts focus an argument of the INDEX event itself;
+    1214 used `_be_v_itcleft`."""
     if grammar_version == "1214":
         return any(_pred(ep) == "_be_v_itcleft" for ep in m.rels)
-    focused = any(ic.relation == "focus" and ic.left == main_event for ic in m.icons)
-    return focused and (bare_index if grammar_version >= "2025" else main_event == m.index)
+    if grammar_version >= "2025":
+        return cleft_2025_ep(m) is not None
+    return main_event == m.index and any(
+        ic.relation == "focus" and ic.left == main_event for ic in m.icons
+    )
+
+
+#: The anchors rule patterns may start with (``[ @index ... ]``): the one definition of each.
+ANCHORS: dict[str, Callable[[MRS], EP | None]] = {
+    "index": index_ep,
+    "modal": modal_ep,
+    "neg": negation_ep,
+    "cleft_2025": cleft_2025_ep,
+}
 
 
 @dataclass(frozen=True)
@@ -117,7 +143,6 @@ def describe(m: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION) -> Phenomen
     index_props = {k.upper(): str(v).lower() for k, v in m.variables.get(m.index or "", {}).items()}
     main_event = main.iv if main else None
     promoted = {v for r, v in main.args.items() if r not in ("ARG0", "ARG1")} if main else set()
-    bare_index = not any(e.iv == m.index for e in m.rels)
     modal_match = MODAL_RE.match(_pred(modal)) if modal else None
     return Phenomena(
         tense=props.get("TENSE"),
@@ -131,7 +156,7 @@ def describe(m: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION) -> Phenomen
             ic.relation == "topic" and ic.left == main_event and ic.right in promoted
             for ic in m.icons
         ),
-        cleft=_is_cleft(m, main_event, bare_index, grammar_version),
+        cleft=_is_cleft(m, main_event, grammar_version),
         question=index_props.get("SF") == "ques",
         index_predicate=_pred(main) if main else None,
     )

@@ -29,15 +29,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from lit.errors import InputError
+    from lit.rules.compiler import compile_file
     from lit.rules.engine import RuleEngine
-    from lit.rules.language import compile_file
+    from lit.rules.syntax import Rule
 
     if args.action == "check":
         if not args.files:
             raise InputError("lit rules check needs at least one rule FILE")
         for path in args.files:
             module = compile_file(path)
-            rules = sum(b.kind == "rule" for b in module.blocks)
+            rules = sum(isinstance(b, Rule) for b in module.blocks)
             guards = len(module.blocks) - rules
             print(f"{path}: ok: module {module.name} (ERG {', '.join(module.versions)}), "
                   f"{rules} rule(s), {guards} not_applicable check(s), "

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from threading import Lock
 
@@ -18,8 +17,9 @@ from delphin.mrs import MRS
 from lit.config import DEFAULT_GRAMMAR_VERSION, GRAMMAR_VERSIONS
 from lit.errors import InputError
 from lit.equivalence import equivalent
-from lit.rules.language import Example, Module, compile_file
+from lit.rules.compiler import LIBRARY_SUFFIX, builtin_rules_dir, compile_file
 from lit.rules.matcher import Matcher, apply_edits
+from lit.rules.syntax import Example, Guard, Module, Preference
 from lit.spec import Spec, Step, parse_spec
 from lit.status import Status
 
@@ -62,11 +62,6 @@ class ModuleInfo:
         return self.codes[0][0] if self.codes else None
 
 
-def builtin_rules_dir() -> Path:
-    """Where the installed rule modules live (``rules/`` in a source checkout points here)."""
-    return Path(str(resources.files("lit.rules").joinpath("modules")))
-
-
 def rule_files(paths) -> list[Path]:
     """Rule files under *paths* (files or directories), in a stable order."""
     found: list[Path] = []
@@ -82,16 +77,17 @@ def rule_files(paths) -> list[Path]:
 
 
 def _merge(base: Module, extra: Module) -> Module:
-    """A second file for the same module and version adds values, guards and rules."""
+    """A second file for the same module and version adds values, guards, rules and
+    preferences; each block keeps its own file."""
     clash = set(base.params) & set(extra.params)
     if clash:
         raise InputError(
             f"{extra.path}: module {extra.name} value(s) {', '.join(sorted(clash))} "
-            f"already defined in {base.path}"
+            f"already defined in {', '.join(base.paths)}"
         )
     return Module(
         name=base.name,
-        path=f"{base.path}, {extra.path}",
+        paths=base.paths + extra.paths,
         codes=base.codes + extra.codes,
         description=base.description or extra.description,
         versions=base.versions,
@@ -100,6 +96,7 @@ def _merge(base: Module, extra: Module) -> Module:
         examples=base.examples + extra.examples,
         otherwise=base.otherwise or extra.otherwise,
         blocks=base.blocks + extra.blocks,
+        preferences=base.preferences + extra.preferences,
     )
 
 
@@ -124,7 +121,8 @@ class RuleEngine:
                 f"unknown grammar version {version!r}; use one of {', '.join(GRAMMAR_VERSIONS)}"
             )
         files = rule_files([builtin_rules_dir(), *(paths or ())])
-        key = (version, tuple((str(f), os.stat(f).st_mtime_ns) for f in files))
+        libraries = sorted({lib for f in files for lib in f.parent.glob(f"*{LIBRARY_SUFFIX}")})
+        key = (version, tuple((str(f), os.stat(f).st_mtime_ns) for f in files + libraries))
         with _LOCK:
             if key not in _CACHE:
                 modules: dict[str, Module] = {}
@@ -141,7 +139,7 @@ class RuleEngine:
     def modules(self) -> list[ModuleInfo]:
         return [
             ModuleInfo(m.name, m.codes, m.description, m.versions, m.params, m.default,
-                       m.examples, tuple(m.path.split(", ")))
+                       m.examples, m.paths)
             for m in sorted(self._modules.values(), key=lambda m: m.name)
         ]
 
@@ -153,6 +151,15 @@ class RuleEngine:
             raise InputError(
                 f"unknown transformation {name!r} for ERG {self.grammar_version}; known: {known}"
             ) from None
+
+    def preferences(self, spec: Spec | str) -> tuple[Preference, ...]:
+        """The realization preferences of *spec*'s modules, in step order, each once."""
+        found: dict[Preference, None] = {}
+        for step in self.check(spec).steps:
+            if step.name == IDENTITY and step.value is None:
+                continue
+            found.update(dict.fromkeys(self.module(step.name).preferences))
+        return tuple(found)
 
     def check(self, spec: Spec | str) -> Spec:
         """Parse *spec* and check every step names a module and a value it accepts."""
@@ -197,9 +204,9 @@ class RuleEngine:
         label = str(step)
         matcher = Matcher(mrs, params, module.path)
         for block in module.blocks:
-            if block.kind == "guard":
+            if isinstance(block, Guard):
                 if matcher.match_block(block) is not None:
-                    return None, _fill(block.name, params, label)
+                    return None, _fill(block.reason, params, label)
                 continue
             binding = matcher.match_block(block)
             if binding is None:

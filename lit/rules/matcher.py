@@ -15,20 +15,46 @@ from delphin import predicate as delphin_predicate
 from delphin import variable
 from delphin.mrs import EP, MRS, HCons, ICons
 
-from lit import phenomena
 from lit.errors import InputError
+from lit.phenomena import ANCHORS
 from lit.rules import semi
-from lit.rules.language import (
+from lit.rules.syntax import (
+    Add,
     Block,
-    Condition,
-    ConsPattern,
+    Change,
     Const,
+    Context,
+    CopyProps,
     EPPattern,
+    Filter,
+    Fresh,
+    HConsPattern,
+    IConsPattern,
+    Input,
     Param,
+    PredAny,
+    PredExact,
+    PredParam,
+    PredRegex,
+    PredTest,
     Prop,
+    PropLiteral,
+    PropNot,
+    PropNotParam,
+    PropParam,
+    PropRef,
     PropValue,
+    Relabel,
+    Remove,
+    Role,
+    Semi,
+    SetProps,
+    SetSpecial,
+    Unset,
     VarTerm,
     VarTest,
+    When,
+    Where,
 )
 
 SPECIALS = ("INDEX", "TOP")
@@ -42,16 +68,6 @@ def _pred(p: str) -> str:
 @lru_cache(maxsize=512)
 def _regex(pattern: str) -> re.Pattern:
     return re.compile(pattern)
-
-
-def _anchor(m: MRS, name: str) -> EP | None:
-    if name == "index":
-        return phenomena.index_ep(m)
-    if name == "modal":
-        return phenomena.modal_ep(m)
-    if name == "neg":
-        return phenomena.negation_ep(m)
-    raise InputError(f"unknown anchor @{name}")
 
 
 def _props(m: MRS, var: str) -> dict[str, str]:
@@ -77,7 +93,7 @@ class Matcher:
     def __init__(self, m: MRS, params: dict[str, str], where: str) -> None:
         self.m = m
         self.params = params
-        self.where = where  # "file:line" prefix for run-time errors
+        self.where = where  # the file of the block being matched, for run-time errors
         self._anchors: dict[str, EP | None] = {}
 
     # --- parameters and values
@@ -92,18 +108,20 @@ class Matcher:
 
     def _prop_ok(self, actual: str | None, prop: Prop, b: Binding) -> bool:
         for alt in prop.alternatives:
-            if alt.kind == "lit" and actual == alt.value.lower():
+            match alt:
+                case PropLiteral(value=value):
+                    ok = actual == value.lower()
+                case PropParam(name=name):
+                    ok = actual == self.param(name).lower()
+                case PropNot(value=value):
+                    ok = actual != value.lower()
+                case PropNotParam(name=name):
+                    ok = actual != self.param(name).lower()
+                case PropRef(var=var, feature=feature):
+                    other = self._resolve(var, b)
+                    ok = other is not None and actual == _props(self.m, other).get(feature)
+            if ok:
                 return True
-            if alt.kind == "param" and actual == self.param(alt.value).lower():
-                return True
-            if alt.kind == "not" and actual != alt.value.lower():
-                return True
-            if alt.kind == "not_param" and actual != self.param(alt.value).lower():
-                return True
-            if alt.kind == "ref":
-                other = self._resolve(alt.var, b)
-                if other is not None and actual == _props(self.m, other).get(alt.value):
-                    return True
         return False
 
     def _resolve(self, var: str, b: Binding) -> str | None:
@@ -136,13 +154,17 @@ class Matcher:
             return all(self._prop_ok(actual.get(p.name), p, b) for p in term.props)
         return True
 
-    def pred_ok(self, test, pred: str) -> bool:
-        if test is None or test.kind == "any":
-            return True
-        if test.kind == "regex":
-            return _regex(test.value).search(_pred(pred)) is not None
-        wanted = self.param(test.value) if test.kind == "param" else test.value
-        return _pred(pred) == _pred(wanted)
+    def pred_ok(self, test: PredTest | None, pred: str) -> bool:
+        match test:
+            case None | PredAny():
+                return True
+            case PredRegex(pattern=pattern):
+                return _regex(pattern).search(_pred(pred)) is not None
+            case PredParam(name=name):
+                return _pred(pred) == _pred(self.param(name))
+            case PredExact(name=name):
+                return _pred(pred) == _pred(name)
+        raise InputError(f"{self.where}: unresolved predicate test {test}")
 
     # --- items
     def _match_ep(
@@ -150,7 +172,7 @@ class Matcher:
     ) -> Iterator[tuple[int, Binding]]:
         if pat.anchor:
             if pat.anchor not in self._anchors:
-                self._anchors[pat.anchor] = _anchor(self.m, pat.anchor)
+                self._anchors[pat.anchor] = ANCHORS[pat.anchor](self.m)
             found = self._anchors[pat.anchor]
             candidates = [i for i, ep in enumerate(self.m.rels) if ep is found]
         elif pat.name and pat.name in b.eps:
@@ -165,10 +187,10 @@ class Matcher:
                 continue
             nb = b.copy()
             ok = True
-            for role, term in pat.roles:
-                name = self.role(role)
+            for role in pat.roles:
+                name = self.role(role.name)
                 value = ep.label if name == "LBL" else ep.args.get(name)
-                if not self._term_ok(term, value, nb):
+                if not self._term_ok(role.value, value, nb):
                     ok = False
                     break
             if not ok:
@@ -179,11 +201,13 @@ class Matcher:
                 nb.used_eps = b.used_eps | {i}
             yield i, nb
 
-    def _match_cons(self, pat: ConsPattern, b: Binding) -> Iterator[tuple[int, Binding]]:
-        pool = self.m.hcons if pat.kind == "hcons" else self.m.icons
-        for j, c in enumerate(pool):
-            left, right = (c.hi, c.lo) if pat.kind == "hcons" else (c.left, c.right)
-            if c.relation != pat.relation:
+    def _match_cons(
+        self, pat: HConsPattern | IConsPattern, b: Binding
+    ) -> Iterator[tuple[int, Binding]]:
+        pairs = ([(c.hi, c.relation, c.lo) for c in self.m.hcons] if isinstance(pat, HConsPattern)
+                 else [(c.left, c.relation, c.right) for c in self.m.icons])
+        for j, (left, relation, right) in enumerate(pairs):
+            if relation != pat.relation:
                 continue
             nb = b.copy()
             if self._bind(pat.left, left, nb) and self._bind(pat.right, right, nb):
@@ -205,24 +229,24 @@ class Matcher:
                     nb.consumed = nb.consumed + (("ep", i),)
                 yield from self.match_items(rest, nb, consume, injective)
         else:
+            pool = "hcons" if isinstance(first, HConsPattern) else "icons"
             for j, nb in self._match_cons(first, b):
                 if consume:
-                    nb.consumed = nb.consumed + ((first.kind, j),)
+                    nb.consumed = nb.consumed + ((pool, j),)
                 yield from self.match_items(rest, nb, consume, injective)
 
     # --- blocks
     def match_block(self, block: Block) -> Binding | None:
         """The first binding satisfying all of *block*'s conditions, or None."""
+        self.where = block.file
         for cond in block.conditions:
-            if cond.kind == "when":
-                name, values = cond.args
-                if self.params.get(name, "") not in values:
-                    return None
-        positive: list[tuple[Condition, object]] = []
+            if isinstance(cond, When) and self.params.get(cond.name, "") not in cond.values:
+                return None
+        positive: list[tuple[bool, object]] = []
         for cond in block.conditions:
-            if cond.kind in ("input", "context"):
-                positive += [(cond, item) for item in cond.args]
-        checks = [c for c in block.conditions if c.kind in ("where", "semi", "filter")]
+            if isinstance(cond, (Input, Context)):
+                positive += [(isinstance(cond, Input), item) for item in cond.items]
+        checks = [c for c in block.conditions if isinstance(c, (Where, Semi, Filter))]
         for b in self._match_positive(positive, Binding()):
             if all(self._check(c, b) for c in checks):
                 return b
@@ -232,24 +256,24 @@ class Matcher:
         if not positive:
             yield b
             return
-        (cond, item), rest = positive[0], positive[1:]
-        for nb in self.match_items((item,), b, cond.kind == "input", injective=True):
+        (consume, item), rest = positive[0], positive[1:]
+        for nb in self.match_items((item,), b, consume, injective=True):
             yield from self._match_positive(rest, nb)
 
-    def _check(self, cond: Condition, b: Binding) -> bool:
-        if cond.kind == "where":
-            a, op, c = cond.args
-            same = self._resolve(a, b) == self._resolve(c, b)
-            return same if op == "==" else not same
-        if cond.kind == "semi":
-            var, role, vtype = cond.args
-            if var not in b.eps:
-                raise InputError(f"{self.where}:{cond.line}: semi needs a named EP (?v = [ ... ])")
-            pred = self.m.rels[b.eps[var]].predicate
-            known = semi.has_role(pred, self.role(role), vtype)
-            return known is not False
-        # filter: the block fails if the filter items can be matched
-        return next(self.match_items(cond.args, b.copy(), False, injective=False), None) is None
+    def _check(self, cond: Where | Semi | Filter, b: Binding) -> bool:
+        match cond:
+            case Where(left=a, op=op, right=c):
+                same = self._resolve(a, b) == self._resolve(c, b)
+                return same if op == "==" else not same
+            case Semi(var=var, role=role, vtype=vtype):
+                if var not in b.eps:
+                    raise InputError(
+                        f"{self.where}:{cond.line}: semi needs a named EP (?v = [ ... ])")
+                pred = self.m.rels[b.eps[var]].predicate
+                return semi.has_role(pred, self.role(role), vtype) is not False
+            case Filter(items=items):  # the block fails if the filter items can be matched
+                return next(self.match_items(items, b.copy(), False, injective=False),
+                            None) is None
 
 
 class Draft:
@@ -312,11 +336,11 @@ def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
     draft = Draft(matcher.m)
     names = dict(b.vars)
     for cond in block.conditions:
-        if cond.kind == "fresh":
-            for var in cond.args[0]:
-                names[var] = draft.fresh(cond.args[1])
-    for kind, i in b.consumed:
-        {"ep": draft.rels, "hcons": draft.hcons, "icons": draft.icons}[kind][i] = None
+        if isinstance(cond, Fresh):
+            for v in cond.vars:
+                names[v] = draft.fresh(cond.vtype)
+    for pool, i in b.consumed:
+        {"ep": draft.rels, "hcons": draft.hcons, "icons": draft.icons}[pool][i] = None
 
     def var(v: str) -> str:
         if v == "INDEX":
@@ -326,13 +350,14 @@ def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
         return names[v]
 
     def prop_value(alt: PropValue) -> str:
-        if alt.kind == "lit":
-            return alt.value
-        if alt.kind == "param":
-            return matcher.param(alt.value)
-        if alt.kind == "ref":
-            props = {k.upper(): v for k, v in draft.variables.get(var(alt.var), {}).items()}
-            return props.get(alt.value, "")
+        match alt:
+            case PropLiteral(value=value):
+                return value
+            case PropParam(name=name):
+                return matcher.param(name)
+            case PropRef(var=ref, feature=feature):
+                props = {k.upper(): v for k, v in draft.variables.get(var(ref), {}).items()}
+                return props.get(feature, "")
         raise InputError(f"{matcher.where}: '!' cannot be used in an output property")
 
     def set_props(target: str, props: tuple[Prop, ...]) -> None:
@@ -345,74 +370,69 @@ def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
             else:  # a ?v.PROP reference to a property ?v lacks
                 slot.pop(key, None)
 
-    def roles_into(ep: dict, roles) -> None:
-        for role, term in roles:
-            name = matcher.role(role)
-            if isinstance(term, Const):
-                ep["args"][name] = term.value
+    def roles_into(ep: dict, roles: tuple[Role, ...]) -> None:
+        for role in roles:
+            name = matcher.role(role.name)
+            if isinstance(role.value, Const):
+                ep["args"][name] = role.value.value
                 continue
-            value = var(term.var)
+            value = var(role.value.var)
             if name == "LBL":
                 ep["label"] = value
             else:
                 ep["args"][name] = value
-            if term.props:
-                set_props(value, term.props)
+            if role.value.props:
+                set_props(value, role.value.props)
+
+    def output_pred(pred: PredTest | None) -> str:
+        """An output predicate (the checker allows only a name or a {parameter})."""
+        match pred:
+            case PredExact(name=name):
+                return name
+            case PredParam(name=name):
+                return matcher.param(name)
+        raise InputError(f"{matcher.where}: an output predicate must be a name")
 
     for edit in block.edits:
-        if edit.kind == "add":
-            item = edit.args[0]
-            if isinstance(item, EPPattern):
-                if item.pred is None or item.pred.kind not in ("exact", "param"):
-                    raise InputError(f"{matcher.where}:{edit.line}: 'add' needs a predicate name")
-                pred = item.pred.value
-                if item.pred.kind == "param":
-                    pred = matcher.param(pred)
-                ep = {"predicate": pred, "label": None, "args": {}, "lnk": None,
-                      "surface": None, "base": None}
+        match edit:
+            case Add(item=EPPattern() as item):
+                ep = {"predicate": output_pred(item.pred), "label": None, "args": {},
+                      "lnk": None, "surface": None, "base": None}
                 roles_into(ep, item.roles)
-                if ep["label"] is None:
-                    raise InputError(f"{matcher.where}:{edit.line}: the added EP needs LBL")
                 if "ARG0" in ep["args"]:  # ARG0 first, as SimpleMRS writes it
                     ep["args"] = {"ARG0": ep["args"].pop("ARG0"), **ep["args"]}
                 draft.rels.append(ep)
-            else:
-                pool = draft.hcons if item.kind == "hcons" else draft.icons
+            case Add(item=HConsPattern() | IConsPattern() as item):
+                pool = draft.hcons if isinstance(item, HConsPattern) else draft.icons
                 pool.append((var(item.left), item.relation, var(item.right)))
-        elif edit.kind == "remove":
-            item = edit.args[0]
-            if isinstance(item, EPPattern):
-                draft.rels[b.eps[item.name]] = None
-            else:
-                pool = draft.hcons if item.kind == "hcons" else draft.icons
+            case Remove(item=EPPattern(name=str() as name)):
+                draft.rels[b.eps[name]] = None
+            case Remove(item=HConsPattern() | IConsPattern() as item):
+                pool = draft.hcons if isinstance(item, HConsPattern) else draft.icons
                 target = (var(item.left), item.relation, var(item.right))
                 for j, c in enumerate(pool):
                     if c == target:
                         pool[j] = None
-        elif edit.kind == "change":
-            name, pred, roles = edit.args
-            ep = draft.rels[b.eps[name]]
-            if pred is not None:
-                ep["predicate"] = matcher.param(pred.value) if pred.kind == "param" else pred.value
-            roles_into(ep, roles)
-        elif edit.kind == "set":
-            set_props(var(edit.args[0]), edit.args[1])
-        elif edit.kind == "unset":
-            slot = draft.variables.get(var(edit.args[0]), {})
-            for key in [k for k in slot if k.upper() in edit.args[1]]:
-                del slot[key]
-        elif edit.kind == "copy":
-            draft.variables[var(edit.args[1])] = dict(draft.variables.get(var(edit.args[0]), {}))
-        elif edit.kind == "relabel":
-            old, new = var(edit.args[0]), var(edit.args[1])
-            for ep in draft.rels:
-                if ep is not None and ep["label"] == old:
-                    ep["label"] = new
-        elif edit.kind == "set_special":
-            value = var(edit.args[1])
-            if edit.args[0] == "INDEX":
-                draft.index = value
-            else:
-                draft.top = value
+            case Change(var=name, pred=pred, roles=roles):
+                ep = draft.rels[b.eps[name]]
+                if pred is not None:
+                    ep["predicate"] = output_pred(pred)
+                roles_into(ep, roles)
+            case SetProps(var=target, props=props):
+                set_props(var(target), props)
+            case Unset(var=target, features=features):
+                slot = draft.variables.get(var(target), {})
+                for key in [k for k in slot if k.upper() in features]:
+                    del slot[key]
+            case CopyProps(source=source, target=target):
+                draft.variables[var(target)] = dict(draft.variables.get(var(source), {}))
+            case Relabel(old=old_label, new=new_label):
+                old_value, new_value = var(old_label), var(new_label)
+                for ep in draft.rels:
+                    if ep is not None and ep["label"] == old_value:
+                        ep["label"] = new_value
+            case SetSpecial(special="INDEX", var=v):
+                draft.index = var(v)
+            case SetSpecial(special="TOP", var=v):
+                draft.top = var(v)
     return draft.build()
-

@@ -1,0 +1,65 @@
+"""The one front end of LIT's two small languages: rule modules and label rules.
+
+Both grammars are lark files inside the package, loaded with ``Lark.open_from_package`` (and
+lark's grammar cache), and every syntax error becomes a :class:`lit.errors.RuleError` that says
+where it is and what was expected there, in words a rule author reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from lark import Lark, Tree
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+
+from lit.errors import RuleError
+
+
+@lru_cache(maxsize=None)
+def parser(package: str, grammar: str) -> Lark:
+    """The LALR parser for the grammar file *grammar* of *package* (built once per process)."""
+    return Lark.open_from_package(
+        package, grammar, ("",), parser="lalr", maybe_placeholders=False,
+        propagate_positions=True, cache=True,
+    )
+
+
+def describe_expected(expected: Iterable[str], names: Mapping[str, str]) -> str:
+    """Terminal names as a reader knows them: ``a variable like ?x``, ``']'``, …"""
+    words = sorted({names.get(e, e.lower().strip('"')) for e in expected})
+    return ", ".join(words[:12]) + (" …" if len(words) > 12 else "")
+
+
+def parse(package: str, grammar: str, text: str, source: str,
+          names: Mapping[str, str]) -> Tree:
+    """Parse *text* (named *source* in errors); a syntax error is a RuleError."""
+    try:
+        return parser(package, grammar).parse(text)
+    except UnexpectedCharacters as exc:
+        found = f"unexpected character {text[exc.pos_in_stream]!r}"
+        allowed = describe_expected(exc.allowed, names) if exc.allowed else ""
+        raise RuleError(source, exc.line, exc.column,
+                        found + (f"; expected {allowed}" if allowed else "")) from None
+    except UnexpectedToken as exc:
+        found = "end of file" if exc.token.type == "$END" else repr(str(exc.token))
+        raise RuleError(
+            source, exc.line, exc.column,
+            f"unexpected {found}; expected {describe_expected(exc.accepts or exc.expected, names)}",
+        ) from None
+    except UnexpectedEOF as exc:
+        raise RuleError(source, None, None, "unexpected end of file; expected "
+                        + describe_expected(exc.expected, names)) from None
+    except UnexpectedInput as exc:  # pragma: no cover - lark's other parse errors
+        raise RuleError(source, exc.line, exc.column, str(exc)) from None
+
+
+def unwrap(exc: VisitError) -> BaseException:
+    """The RuleError a Transformer raised, out of lark's VisitError wrapper."""
+    return exc.orig_exc if isinstance(exc.orig_exc, RuleError) else exc

@@ -1,0 +1,474 @@
+"""The typed syntax tree of the rule language: one frozen dataclass per construct.
+
+The parser (lit.rules.parser) builds these, the checker (lit.rules.checker) checks them, the
+matcher matches and applies them with ``match`` on their types. Every condition, item and edit
+knows its line and column; every block and preference knows its own file, so a block pulled in
+from a rule library or merged from a second file still reports where it was written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# ---------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True)
+class Param:
+    """A ``{name}`` placeholder filled from the step's value and its bindings."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class PropLiteral:
+    value: str
+
+
+@dataclass(frozen=True)
+class PropParam:
+    name: str
+
+
+@dataclass(frozen=True)
+class PropNot:
+    value: str
+
+
+@dataclass(frozen=True)
+class PropNotParam:
+    name: str
+
+
+@dataclass(frozen=True)
+class PropRef:
+    """``?v.PROP``: the value of another variable's property."""
+
+    var: str
+    feature: str
+
+
+PropValue = PropLiteral | PropParam | PropNot | PropNotParam | PropRef
+
+
+@dataclass(frozen=True)
+class Prop:
+    """``NAME: alt | alt``: a property test (any alternative) or an assignment (one)."""
+
+    name: str
+    alternatives: tuple[PropValue, ...]
+
+
+@dataclass(frozen=True)
+class VarTerm:
+    """A variable in a pattern, optionally with a type and property tests: ``?x [x NUM: sg]``."""
+
+    var: str
+    vtype: str | None = None
+    props: tuple[Prop, ...] = ()
+
+
+@dataclass(frozen=True)
+class Const:
+    """A constant argument, e.g. ``CARG: "Browne"``."""
+
+    value: str
+
+
+@dataclass(frozen=True)
+class Role:
+    """``ARG1: ?x`` in an EP pattern; the role name may be a ``{parameter}``."""
+
+    name: str | Param
+    value: VarTerm | Const
+
+
+# ---------------------------------------------------------------------------- predicates
+
+
+@dataclass(frozen=True)
+class PredExact:
+    name: str
+
+
+@dataclass(frozen=True)
+class PredParam:
+    name: str
+
+
+@dataclass(frozen=True)
+class PredRegex:
+    """``/regex/``, or a library predicate class ``%name`` once resolved."""
+
+    pattern: str
+
+
+@dataclass(frozen=True)
+class PredAny:
+    pass
+
+
+@dataclass(frozen=True)
+class PredClass:
+    """``%name``: a predicate class from a rule library; resolved to PredRegex when compiled."""
+
+    name: str
+    line: int
+    column: int
+
+
+PredTest = PredExact | PredParam | PredRegex | PredAny | PredClass
+
+# ---------------------------------------------------------------------------- items
+
+
+@dataclass(frozen=True)
+class EPPattern:
+    name: str | None
+    anchor: str | None
+    pred: PredTest | None
+    roles: tuple[Role, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class HConsPattern:
+    """``?h qeq ?l`` (also lheq, outscopes)."""
+
+    left: str
+    relation: str
+    right: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class IConsPattern:
+    """``?e topic ?x``, ``INDEX focus ?x``."""
+
+    left: str
+    relation: str
+    right: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class VarTest:
+    """A test on a variable's type and properties alone: ``INDEX [ SF: ques ]``."""
+
+    term: VarTerm
+    line: int
+    column: int
+
+
+Item = EPPattern | HConsPattern | IConsPattern | VarTest
+
+# ---------------------------------------------------------------------------- conditions
+
+
+@dataclass(frozen=True)
+class When:
+    name: str
+    values: tuple[str, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Context:
+    items: tuple[Item, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Input:
+    """Like Context, but the matched items are removed before the output is added."""
+
+    items: tuple[Item, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Filter:
+    items: tuple[Item, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Where:
+    left: str
+    op: str
+    right: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Semi:
+    var: str
+    role: str | Param
+    vtype: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Fresh:
+    vars: tuple[str, ...]
+    vtype: str
+    line: int
+    column: int
+
+
+Condition = When | Context | Input | Filter | Where | Semi | Fresh
+
+# ---------------------------------------------------------------------------- edits
+
+
+@dataclass(frozen=True)
+class Add:
+    item: Item
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Remove:
+    item: Item
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Change:
+    var: str
+    pred: PredTest | None
+    roles: tuple[Role, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class SetProps:
+    var: str
+    props: tuple[Prop, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Unset:
+    var: str
+    features: tuple[str, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class CopyProps:
+    source: str
+    target: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Relabel:
+    old: str
+    new: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class SetSpecial:
+    """``INDEX = ?m`` or ``TOP = ?h``."""
+
+    special: str
+    var: str
+    line: int
+    column: int
+
+
+Edit = Add | Remove | Change | SetProps | Unset | CopyProps | Relabel | SetSpecial
+
+# ---------------------------------------------------------------------------- blocks
+
+
+@dataclass(frozen=True)
+class Guard:
+    """``not_applicable "reason"``: when its conditions hold the step does not apply."""
+
+    reason: str
+    conditions: tuple[Condition, ...]
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    conditions: tuple[Condition, ...]
+    edits: tuple[Edit, ...]
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class GuardRef:
+    """``not_applicable NAME``: a named guard from a rule library, inserted here."""
+
+    name: str
+    file: str
+    line: int
+    column: int
+
+
+Block = Guard | Rule
+
+# ---------------------------------------------------------------------------- headers
+
+
+@dataclass(frozen=True)
+class Example:
+    """Source -> target sentences, optionally with their MRSs; ``versions`` empty = all the
+    module's grammar versions."""
+
+    spec: str
+    source: str
+    target: str
+    source_mrs: str | None = None
+    target_mrs: str | None = None
+    versions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Value:
+    """A ``value`` line: the value, its bindings and whether it is the default."""
+
+    name: str
+    bindings: tuple[tuple[str, str], ...]
+    default: bool
+
+
+@dataclass(frozen=True)
+class Preference:
+    """``prefer "name" initial w1 w2 ...`` or ``prefer "name" matches "regex"``: a test over a
+    realization string saying which realizations a module's output should rather have
+    (case-insensitive). Declared as data; the pipeline decides how to use it."""
+
+    name: str
+    words: tuple[str, ...] = ()
+    pattern: str | None = None
+    file: str = ""
+    line: int = 0
+    column: int = 0
+
+    def holds(self, surface: str) -> bool:
+        """Does *surface* pass this preference's test?"""
+        if self.pattern is not None:
+            return re.search(self.pattern, surface, re.IGNORECASE) is not None
+        first = _FIRST_WORD.match(surface)
+        return first is not None and first.group(1).lower() in self.words
+
+
+_FIRST_WORD = re.compile(r"[\s\"'(\[]*([A-Za-z][A-Za-z']*)")
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    value: str | None
+
+
+@dataclass(frozen=True)
+class Use:
+    """``use NAME``: pull in the rule library NAME (its predicate classes and guards)."""
+
+    name: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Header:
+    """One of the simple one-value headers: description, versions, otherwise."""
+
+    key: str
+    value: str | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ModuleFile:
+    """A parsed module file, before libraries are resolved and it is checked."""
+
+    name: str
+    file: str
+    parts: tuple[Code | Header | Value | Example | Preference | Use | Guard | Rule | GuardRef, ...]
+
+
+@dataclass(frozen=True)
+class ClassDef:
+    name: str
+    pattern: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class NamedGuard:
+    """``guard NAME "reason" CONDITIONS`` in a library."""
+
+    name: str
+    guard: Guard
+    column: int
+
+
+@dataclass(frozen=True)
+class LibraryFile:
+    name: str
+    file: str
+    parts: tuple[Use | ClassDef | NamedGuard, ...]
+
+
+# ---------------------------------------------------------------------------- compiled module
+
+
+@dataclass(frozen=True)
+class Module:
+    """One compiled module (one file, or several files of the same module merged); each
+    block keeps its own file in ``file``, and ``paths`` lists every file it came from."""
+
+    name: str
+    paths: tuple[str, ...]
+    codes: tuple[tuple[str, str | None], ...] = ()
+    description: str = ""
+    versions: tuple[str, ...] = ()
+    values: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    default: str | None = None
+    examples: tuple[Example, ...] = ()
+    otherwise: str | None = None
+    blocks: tuple[Block, ...] = field(default=(), repr=False)
+    preferences: tuple[Preference, ...] = ()
+
+    @property
+    def path(self) -> str:
+        """The module's first file (its other files are in ``paths``)."""
+        return self.paths[0]
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        """The values this module accepts (empty: it takes none)."""
+        return tuple(v for v, _ in self.values)
+
+    def bindings(self, value: str | None) -> dict[str, str]:
+        """``{value}`` plus the named bindings of *value*'s ``value`` line (the engine adds
+        ``{version}``, the grammar version)."""
+        found = dict(self.values).get(value, ())
+        return {"value": value or "", **dict(found)}
