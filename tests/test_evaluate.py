@@ -95,8 +95,8 @@ def test_unknown_label_rule_says_to_pass_label_rules(tmp_path, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert "contrast.jsonl:1: record 'p1', spec 'f;p': label rule 'my_future_rule'" in err
-    assert "--label-rules" in err and "default.lit" in err
-    rules = tmp_path / "mine.lit"
+    assert "--label-rules" in err and "default.labels" in err
+    rules = tmp_path / "mine.labels"
     rules.write_text('rule my_future_rule { pairs "f;p" map * -> N why "test" }\n')
     out = tmp_path / "scores.json"
     assert main([*args, "--label-rules", str(rules), "-o", str(out)]) == 0

@@ -195,5 +195,5 @@ def test_bad_rule_files_name_file_and_line(text, where):
 
 
 def test_load_names_a_missing_file(tmp_path):
-    with pytest.raises(InputError, match="no-such.lit: cannot read"):
-        LabelRules.load(tmp_path / "no-such.lit")
+    with pytest.raises(InputError, match="no-such.labels: cannot read"):
+        LabelRules.load(tmp_path / "no-such.labels")

@@ -43,6 +43,6 @@ def test_python_tour_runs(fake_ace_config, monkeypatch):
     ]
 
 
-@pytest.mark.parametrize("doc", re.findall(r"\]\((docs/[\w.-]+\.md|lit/labels/default\.lit)\)", README))
+@pytest.mark.parametrize("doc", re.findall(r"\]\((docs/[\w.-]+\.md|lit/labels/default\.labels)\)", README))
 def test_linked_documents_exist(doc):
     assert (ROOT / doc).is_file()

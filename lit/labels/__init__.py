@@ -1,6 +1,6 @@
-"""NLI label rules as data: (pair spec, old label, preconditions) -> new label (DESIGN §2).
+"""NLI label rules as data: (pair spec, old label, preconditions) -> new label (docs/design.md §2).
 
-A rule file (format in docs/labelrules.md; the default set is `default.lit` beside this
+A rule file (format in docs/labelrules.md; the default set is `default.labels` beside this
 module) holds four kinds of rule, tried in this order for a transformed pair:
 
 1. `gold` + `skip` — pairs whose gold label says there is nothing to transform (SNLI "-");
@@ -17,24 +17,27 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, UnexpectedInput
+from lark import Token, Transformer
 from lark.exceptions import VisitError
 
+from lit import frontend
+
 from lit.config import DEFAULT_GRAMMAR_VERSION
-from lit.errors import InputError
+from lit.errors import InputError, RuleError
 from lit.labels.names import CODES, LABEL_OF_CODE, label_code
 from lit.phenomena import Phenomena, describe
 from lit.status import Status
 
-DEFAULT_RULES = "default.lit"
+#: Label-rule files end in this suffix (rule modules use ``.lit``).
+LABEL_SUFFIX = ".labels"
+DEFAULT_RULES = f"default{LABEL_SUFFIX}"
 
 #: Joins a decision's rule id to the ids of the neutral rules it fell back through.
 _ID_JOIN = "+"
-#: Step names that leave the MRS unchanged (the `o` of DESIGN §2).
+#: Step names that leave the MRS unchanged (the `o` of docs/design.md §2).
 IDENTITY_STEPS = frozenset({"o", "orig", "original", "identity"})
 
 
@@ -118,7 +121,7 @@ class _ToRules(Transformer):
         try:
             return text, (parse_pair(text) if pair else parse_spec(text))
         except InputError as exc:
-            raise InputError(f"{self.source}:{tok.line}:{tok.column}: {exc}") from None
+            raise RuleError(self.source, tok.line, tok.column, str(exc)) from None
 
     def pairs(self, toks):
         return ("pairs", [self._spec(t, True) for t in toks])
@@ -154,22 +157,24 @@ class _ToRules(Transformer):
     def rule(self, items):
         name, clauses = items[0], items[1:]
         where = f"{self.source}:{name.line}"
+
+        def error(expected: str) -> RuleError:
+            return RuleError(self.source, name.line, name.column, f"rule {name}: {expected}")
+
         fields: dict = {}
         for key, value in clauses:
             if key in fields:
-                raise InputError(f"{where}: rule {name}: `{key}` given twice")
+                raise error(f"`{key}` given twice")
             fields[key] = value
         kinds = [k for k in ("pairs", "either", "neutral", "gold") if k in fields]
         if len(kinds) != 1:
-            raise InputError(
-                f"{where}: rule {name}: needs exactly one of pairs, either, neutral, gold"
-            )
+            raise error("needs exactly one of pairs, either, neutral, gold")
         if "why" not in fields:
-            raise InputError(f"{where}: rule {name}: needs a `why` line (its rationale)")
+            raise error("needs a `why` line (its rationale)")
         if kinds[0] in ("pairs", "either") and "map" not in fields:
-            raise InputError(f"{where}: rule {name}: a `{kinds[0]}` rule needs a `map`")
+            raise error(f"a `{kinds[0]}` rule needs a `map`")
         if kinds[0] == "gold" and "skip" not in fields:
-            raise InputError(f"{where}: rule {name}: a `gold` rule must say `skip`")
+            raise error("a `gold` rule must say `skip`")
         pairs = fields.get("pairs", [])
         return LabelRule(
             id=str(name), why=fields["why"], where=where,
@@ -183,15 +188,27 @@ class _ToRules(Transformer):
         seen: dict[str, str] = {}
         for r in rules:
             if r.id in seen:
-                raise InputError(f"{r.where}: rule id {r.id!r} already used at {seen[r.id]}")
+                file, _, line = r.where.rpartition(":")
+                raise RuleError(file, int(line), None,
+                                f"rule id {r.id!r} already used at {seen[r.id]}")
             seen[r.id] = r.where
         return list(rules)
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    grammar = resources.files("lit.labels").joinpath("labelrules.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True)
+#: How syntax errors name the terminals a label-rule author could have written.
+TERMINAL_NAMES = {
+    "NAME": "a lower-case rule id",
+    "STRING": 'a "quoted string"',
+    "SIDE": "premise, hypothesis or both",
+    "FIELD": "a phenomenon (tense, prog, perf, sf, mood, modal, negated, passive, cleft, "
+             "question)",
+    "OP": "= or !=",
+    "FROM": "a gold label E, N, C or *",
+    "TO": "a label E, N, C or none",
+    "VALUE": "a value",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+}
 
 
 def _real_steps(spec) -> tuple:
@@ -219,19 +236,11 @@ class LabelRules:
 
     @classmethod
     def parse(cls, text: str, source: str = "<string>") -> "LabelRules":
-        try:
-            tree = _parser().parse(text)
-        except UnexpectedInput as exc:
-            raise InputError(
-                f"{source}:{exc.line}:{exc.column}: not a label rule here: "
-                f"{exc.get_context(text).strip().splitlines()[0]!r}"
-            ) from None
+        tree = frontend.parse("lit.labels", "labelrules.lark", text, source, TERMINAL_NAMES)
         try:
             return cls(_ToRules(source).transform(tree), source)
         except VisitError as exc:
-            if isinstance(exc.orig_exc, InputError):
-                raise exc.orig_exc from None
-            raise
+            raise frontend.unwrap(exc) from None
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> "LabelRules":
