@@ -1,4 +1,4 @@
-"""Transformation specs: the one syntax the CLI, the API and the label rules share (DESIGN §4).
+"""Transformation specs: the one syntax the CLI, the API and the label rules share (docs/design.md §4).
 
 ::
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from lit.errors import InputError
 
-#: The paper's codes (DESIGN §2) -> (canonical module name, value).
+#: The paper's codes (docs/design.md §2) -> (canonical module name, value).
 ALIASES: dict[str, tuple[str, str | None]] = {
     "o": ("o", None),
     "i": ("cleft", None),

@@ -1,4 +1,4 @@
-"""The one status vocabulary every LIT record uses (DESIGN §5)."""
+"""The one status vocabulary every LIT record uses (docs/design.md §5)."""
 
 from __future__ import annotations
 

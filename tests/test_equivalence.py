@@ -1,4 +1,4 @@
-"""The one MRS equivalence (DESIGN §6), checked on real ERG analyses and ACE re-parses."""
+"""The one MRS equivalence (docs/design.md §6), checked on real ERG analyses and ACE re-parses."""
 
 from __future__ import annotations
 

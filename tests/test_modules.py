@@ -1,4 +1,4 @@
-"""Each module's own examples, and properties every module must have (DESIGN §4)."""
+"""Each module's own examples, and properties every module must have (docs/design.md §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The spec syntax of DESIGN §4: its example strings are the parser tests."""
+"""The spec syntax of docs/design.md §4: its example strings are the parser tests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The end-to-end pipeline (DESIGN §1): parse, transform, dedupe, generate, rank, verify, label.
+"""The end-to-end pipeline (docs/design.md §1): parse, transform, dedupe, generate, rank, verify, label.
 
 Names load lazily, so `lit --help` (which imports `lit.pipeline.cli`) stays fast.
 """

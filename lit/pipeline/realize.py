@@ -1,4 +1,4 @@
-"""Generate -> rank -> verify for a batch of transformed MRSs (DESIGN §1, issue 4).
+"""Generate -> rank -> verify for a batch of transformed MRSs (docs/design.md §1, issue 4).
 
 Equivalent MRSs are generated once per batch. All realizations (distinct strings, up to
 `max_candidates`, in ACE's order) are candidates; the scorer ranks them; candidates are then

@@ -7,7 +7,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-#: Stages in pipeline order (DESIGN §1); records and the benchmark report these.
+#: Stages in pipeline order (docs/design.md §1); records and the benchmark report these.
 STAGES: tuple[str, ...] = ("parse", "transform", "generate", "rank", "verify", "label")
 
 

@@ -1,4 +1,4 @@
-"""Scorers that rank a transformed MRS's realizations before verification (DESIGN §1).
+"""Scorers that rank a transformed MRS's realizations before verification (docs/design.md §1).
 
 A scorer takes groups of candidate sentences (one group per transformed MRS) and returns one
 score per candidate, lower = better. Scoring whole groups at once lets a model batch across

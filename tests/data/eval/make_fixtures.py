@@ -1,7 +1,7 @@
 """Rebuild contrast.jsonl and predictions.jsonl from the oracle (run from the repository root).
 
 Sentences and MRSs are the oracle's real ERG targets; labels and label-rule ids come from
-LIT's default label rules (and are checked against DESIGN §2); the predictions
+LIT's default label rules (and are checked against docs/design.md §2); the predictions
 are chosen by hand so that tests/test_evaluate.py can compute every metric by hand.
 """
 
@@ -45,7 +45,7 @@ def phenomena(pid, role):
 
 def ok(pid, spec, premise, hypothesis, label):
     """An ok transform of record *pid*, labelled by the default rules (checked against *label*,
-    the label DESIGN §2 gives)."""
+    the label docs/design.md §2 gives)."""
     sid = pid.partition(":")[0]
     d = RULES.decide(parse_pair(spec), NLI[pid]["gold_label"], phenomena(pid, "premise"),
                      phenomena(pid, "hypothesis"))
