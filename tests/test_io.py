@@ -75,10 +75,10 @@ def test_unknown_format_and_missing_file(tmp_path):
         list(read_nli(tmp_path / "missing.jsonl"))
 
 
-def test_sentence_files_skip_blank_lines(tmp_path):
+def test_sentence_files_keep_blank_lines_one_record_per_line(tmp_path):
     path = tmp_path / "s.txt"
     path.write_text("Alice saw Bob.\n\n  The dog barked.  \n")
-    assert list(read_sentences(path)) == ["Alice saw Bob.", "The dog barked."]
+    assert list(read_sentences(path)) == ["Alice saw Bob.", "", "The dog barked."]
 
 
 def test_writer_and_resume_cut_a_half_written_line(tmp_path):

@@ -56,7 +56,7 @@ def test_stdin_and_comment_lines_for_failures(fake_args, monkeypatch, capsys):
 def test_unreadable_input_file_is_one_clear_message(fake_args, tmp_path, capsys):
     assert main(["parse", *fake_args, "-i", str(tmp_path / "missing.txt")]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot read" in err and "missing.txt" in err
+    assert err.count("\n") == 1 and "cannot open" in err and "missing.txt" in err
 
 
 def test_no_grammar_is_one_clear_message(monkeypatch, tmp_path, capsys):

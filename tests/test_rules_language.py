@@ -11,7 +11,7 @@ from lit.cli import main
 from lit.equivalence import equivalent
 from lit.errors import InputError
 from lit.rules.engine import RuleEngine, builtin_rules_dir
-from lit.rules.language import compile_file, compile_text
+from lit.rules.compiler import compile_file, compile_text
 from lit.status import Status
 from tests.conftest import ORACLE, read_jsonl
 
@@ -144,7 +144,7 @@ def test_cli_transform_mrs_mode(tmp_path, s02, capsys):
     assert [r["status"] for r in records] == ["ok", "invalid_input", "ok"]
     assert "line 2" in records[1]["reason"]
     assert records[0]["spec"] == "tense=fut+pass"
-    assert set(records[0]) == {"status", "reason", "spec", "mrs", "output", "verified",
+    assert set(records[0]) == {"input", "status", "reason", "spec", "mrs", "output", "verified",
                                "candidates"}
     assert records[0]["output"] is None and records[0]["mrs"].startswith("[ TOP")
     assert "topic" in records[0]["mrs"]
@@ -201,7 +201,8 @@ def test_output_mistakes_are_caught_when_compiling(output, expected):
 def test_cli_transform_reads_stdin(monkeypatch, s02, capsys):
     import io
 
-    monkeypatch.setattr("sys.stdin", io.StringIO(simplemrs.encode(s02) + "\n\n"))
+    data = (simplemrs.encode(s02) + "\n").encode("utf-8")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
     assert main(["transform", "--mrs", "-", "--spec", "i", "--grammar-version", "2025"]) == 0
     (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert record["status"] == "ok" and record["spec"] == "cleft"

@@ -78,7 +78,8 @@ def read_config_file(path: Path | None = None) -> dict[str, str]:
 
 
 def _existing(path: str | Path, what: str, source: str) -> Path:
-    p = Path(path).expanduser()
+    """*path* made absolute (`./ace` must not become `ace`, which is looked up on PATH)."""
+    p = Path(path).expanduser().absolute()
     if not p.is_file():
         raise ConfigurationError(f"{what} given by {source} does not exist: {p}")
     return p

@@ -26,10 +26,16 @@ _GENERATE_TERMINI = (re.compile(r"\(:results \."),)
 #: Line prefixes ACE uses for messages around an answer, and the Response list they go to.
 _MESSAGES = {"NOTE: ": "NOTES", "WARNING: ": "WARNINGS", "ERROR: ": "ERRORS"}
 _RUN_NOTE = "NOTE: tsdb run:"
+#: Output read per item before ACE is judged broken (a real answer is far smaller).
+DEFAULT_MAX_OUTPUT_BYTES = 64 << 20
 
 
 class AceError(Exception):
     """ACE could not be started."""
+
+
+class AceOutputError(Exception):
+    """ACE wrote more for one item than any answer needs (it is broken, not slow)."""
 
 
 class AceProcess:
@@ -44,14 +50,18 @@ class AceProcess:
         generate: bool = False,
         env: Mapping[str, str] | None = None,
         stderr: IO[Any] | None = None,
+        max_output: int = DEFAULT_MAX_OUTPUT_BYTES,
     ) -> None:
         mode = ["-e", "--tsdb-notes"] if generate else []
         self.task = "generate" if generate else "parse"
         self._termini = _GENERATE_TERMINI if generate else _PARSE_TERMINI
+        self.max_output = max_output
+        # its own session: a Ctrl-C at the terminal reaches LIT, which stops ACE itself
+        # (so no half-finished item is recorded as an ACE crash)
         self.popen = subprocess.Popen(
             [executable, "-g", grammar, *mode, *cmdargs, *_TSDB_ARGS],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-            env=dict(env) if env is not None else None, text=True,
+            env=dict(env) if env is not None else None, text=True, start_new_session=True,
         )
         if self.popen.poll() is not None and self.popen.returncode != 0:
             raise AceError("ACE process closed on startup")
@@ -76,13 +86,19 @@ class AceProcess:
         return read_response(response, " ".join(content))
 
     def _answer_lines(self) -> list[str]:
-        """The non-empty lines of one answer; fewer if ACE closes its output first."""
+        """The non-empty lines of one answer; fewer if ACE closes its output first.
+        AceOutputError after `max_output` characters (endless output, with or without
+        newlines, must neither hang the item past its deadline nor fill memory)."""
         stdout = self.popen.stdout
         assert stdout is not None
         lines: list[str] = []
         waiting = list(self._termini)
+        budget = self.max_output
         while waiting:
-            line = stdout.readline()
+            line = stdout.readline(budget + 1)
+            budget -= len(line)
+            if budget < 0:
+                raise AceOutputError(f"ACE wrote more than {self.max_output} bytes for one item")
             if line == "" and self.popen.poll() is not None:
                 break
             if line.startswith(_RUN_NOTE):

@@ -29,6 +29,7 @@ ACE 0.9.30 counts a persistent generator's ``-n`` across inputs, so the generato
 
 from __future__ import annotations
 
+import atexit
 import os
 import queue
 import re
@@ -37,6 +38,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -47,7 +49,7 @@ from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
 from lit.ace.config import AceConfig
-from lit.ace.process import AceProcess
+from lit.ace.process import DEFAULT_MAX_OUTPUT_BYTES, AceProcess
 from lit.ace.tsdb import INCOMPLETE, read_response
 from lit.config import DEFAULTS
 from lit.errors import ConfigurationError
@@ -108,6 +110,7 @@ class AceService:
         max_unpack_megabytes: int = DEFAULT_MAX_UNPACK_MEGABYTES,
         max_chars: int = DEFAULT_MAX_CHARS,
         max_words: int = DEFAULT_MAX_WORDS,
+        max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
         env: dict[str, str] | None = None,
     ) -> None:
         if not Path(config.ace).is_file():
@@ -124,6 +127,7 @@ class AceService:
         self.ace_timeout = max(1, round(self.timeout))  # ACE's own --timeout: whole seconds
         self.max_chars = max_chars
         self.max_words = max_words
+        self.max_output_bytes = max_output_bytes
         self.env = env
         self._common_args = [
             "--max-chart-megabytes", str(max_chart_megabytes),
@@ -134,7 +138,9 @@ class AceService:
         self._workers: list[_Worker] = []
         self._lock = threading.Lock()
         self._closed = False
+        self._stopping = False  # set by `stop`: every item fails at once, ACE is not started
         self._tmpdir = Path(tempfile.mkdtemp(prefix="lit-ace-"))
+        _LIVE.add(self)
 
     # --- public API ---------------------------------------------------------------------
 
@@ -152,13 +158,25 @@ class AceService:
             raise ValueError("limit must be at least 1")
         return self._stream(mrss, lambda m: self._generate_task(m, limit))
 
+    def stop(self) -> None:
+        """Kill every ACE process now and fail the items still queued or running, without
+        waiting for any lock: safe from a signal handler (Ctrl-C, SIGTERM), so a hung item
+        does not hold up an interrupted run until its timeout."""
+        self._stopping = True
+        for worker in list(self._workers):
+            for proc in list(worker.processes.values()):
+                proc.kill()
+
     def close(self) -> None:
-        """Stop the workers and their ACE processes; safe to call twice."""
+        """Stop the workers and their ACE processes (any still busy are killed) and remove
+        the temporary directory; safe to call twice."""
+        self.stop()
         with self._lock:
             if self._closed:
                 return
             self._closed = True
             workers = list(self._workers)
+        _LIVE.discard(self)
         for _ in workers:
             self._tasks.put(None)
         for w in workers:
@@ -263,6 +281,10 @@ class AceService:
             return f"not a string: {type(sentence).__name__}"
         if not sentence.strip():
             return "empty or whitespace-only input"
+        try:
+            sentence.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return f"input is not UTF-8 text (character {exc.start + 1})"
         if "\0" in sentence:
             return "input contains a NUL character"
         if len(sentence) > self.max_chars:
@@ -280,6 +302,21 @@ class AceService:
 
 
 _END = object()
+#: Services not yet closed: `stop_all` and the exit hook reach them (a service left open
+#: must not leave ACE processes or its temporary directory behind).
+_LIVE: weakref.WeakSet[AceService] = weakref.WeakSet()
+
+
+def stop_all() -> None:
+    """`AceService.stop` on every open service (for signal handlers)."""
+    for service in list(_LIVE):
+        service.stop()
+
+
+@atexit.register
+def _close_all() -> None:
+    for service in list(_LIVE):
+        service.close()
 
 
 @dataclass(frozen=True)
@@ -313,11 +350,12 @@ class _Process:
         try:
             self.ace = AceProcess(
                 str(service.config.grammar),
-                str(service.config.ace),
+                str(Path(service.config.ace).absolute()),  # never a PATH lookup
                 service._cmdargs(kind, n),
                 generate=kind == "generate",
                 env=service.env,
                 stderr=self._err_w,
+                max_output=service.max_output_bytes,
             )
         except Exception as exc:
             message = f"could not start ACE: {exc}"
@@ -431,7 +469,7 @@ class _Worker:
         start = time.monotonic()
         key = (task.kind, task.param if task.kind == "parse" else None)
         response, outcome, stderr = self._interact(key, task.datum)
-        if outcome == "crash":
+        if outcome == "crash" and not self.service._stopping:
             # the process may have been dying already (killed between items): one retry on a
             # fresh process; an item that really crashes ACE crashes it again
             response, outcome, stderr = self._interact(key, task.datum)
@@ -456,6 +494,8 @@ class _Worker:
     def _interact(self, key: tuple[str, int | None], datum: str) -> tuple[Any, str, str]:
         """Send one item; return (response or None, outcome, stderr) with outcome one of
         "ok", "timeout", "crash"; a failed process is discarded so the next item gets a new one."""
+        if self.service._stopping:
+            return None, "crash", "LIT is stopping (interrupted or closed)"
         try:
             proc = self._process(key)
         except _StartError as exc:
@@ -488,14 +528,15 @@ class _Worker:
                 pass
         alive = proc.popen.poll() is None
         stderr = proc.new_stderr()
-        if fired or error or not alive:
+        if fired or error or not alive or not complete:
             del self.processes[key]
             proc.close(graceful=False)
         if fired:
             return None, "timeout", stderr
-        if error or (not alive and not complete):
+        if error or not complete:
             code = popen.returncode
-            detail = error or (f"ACE exited with code {code}" if code is not None else "ACE failed")
+            detail = error or (f"ACE exited with code {code}" if code is not None else
+                               "ACE's answer is not a tsdb answer" if alive else "ACE failed")
             return None, "crash", "\n".join(filter(None, [detail, stderr.strip()]))
         # a complete answer is genuine even if ACE died right after giving it
         return response, "ok", stderr

@@ -34,12 +34,15 @@ def run(args: argparse.Namespace) -> int:
     from lit.ace.options import service_from_args
     from lit.analyze import analyze, parse_sentences
     from lit.analyze.analysis import format_summary
+    from lit.io.output import refuse_input_as_output, write_text_atomic
     from lit.io.readers import read_nli
 
     def items():
         return read_nli(args.dataset, args.format, premise=args.premise_column,
                         hypothesis=args.hypothesis_column, label=args.label_column)
 
+    if args.output:
+        refuse_input_as_output(args.output, args.dataset)
     sentences = (s for it in items() if not it.error for s in (it.premise, it.hypothesis))
     with service_from_args(args) as service:
         parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
@@ -48,6 +51,6 @@ def run(args: argparse.Namespace) -> int:
     result = {"input": str(args.dataset), **result}
     print(format_summary(result))
     if args.output:
-        args.output.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
         print(f"analysis written to {args.output}", file=sys.stderr)
     return 0

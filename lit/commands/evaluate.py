@@ -39,8 +39,12 @@ def run(args: argparse.Namespace) -> int:
     from lit.evaluate import evaluate, read_contrast_file, read_predictions, write_predictions
     from lit.evaluate.metrics import format_table, needed_items, rule_kinds
     from lit.evaluate.predictions import prediction_rows
+    from lit.io.output import refuse_input_as_output, write_text_atomic
     from lit.labels import LabelRules
 
+    for out in (args.output, args.save_predictions):
+        if out is not None:
+            refuse_input_as_output(out, args.contrast, args.predictions, args.label_rules)
     records = read_contrast_file(args.contrast)
     label_rules = LabelRules.load(args.label_rules)
     rule_kinds(records, label_rules, args.contrast)  # a wrong rule file fails before inference
@@ -74,6 +78,6 @@ def run(args: argparse.Namespace) -> int:
     }
     print(format_table(result))
     if args.output:
-        args.output.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
         print(f"scores written to {args.output}", file=sys.stderr)
     return 0

@@ -37,21 +37,18 @@ def _lines(stream) -> Iterator[str]:
 
 def _sentences(args: argparse.Namespace) -> Iterator[str]:
     from lit.errors import InputError
+    from lit.io.readers import open_text
 
     if args.sentences and args.input:
         raise InputError("give sentences as arguments or with --input, not both")
     if args.sentences:
         yield from args.sentences
     elif args.input and args.input != "-":
-        try:
-            with open(Path(args.input), encoding="utf-8") as f:
-                yield from _lines(f)
-        except OSError as exc:
-            raise InputError(f"cannot read {args.input}: {exc.strerror}") from None
-        except UnicodeDecodeError as exc:
-            raise InputError(f"{args.input} is not UTF-8 text: {exc}") from None
+        with open_text(Path(args.input)) as f:
+            yield from _lines(f)
     else:
-        yield from _lines(sys.stdin)
+        with open_text("-") as f:
+            yield from _lines(f)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     from lit.ace.options import service_from_args
     from lit.errors import InputError
+    from lit.io.readers import printable
     from lit.status import Status
 
     if args.n < 1:
@@ -71,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                 failures += 1
             if args.format == "json":
                 record = {
-                    "input": result.input,
+                    "input": printable(result.input),
                     "status": str(result.status),
                     "reason": result.reason,
                     "readings": [
@@ -85,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 if i:
                     out.write("\n")
                 if result.status is not Status.OK:
-                    one_line = " ".join(str(result.input).split())
+                    one_line = " ".join(printable(str(result.input)).split())
                     out.write(f"# {result.status}: {result.reason} [input: {one_line}]\n")
                 for reading in result.readings:
                     out.write(reading.mrs + "\n")

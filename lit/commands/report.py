@@ -38,9 +38,15 @@ def _load_json(path: Path | None, key: str, command: str) -> dict | None:
 
 def run(args: argparse.Namespace) -> int:
     from lit.evaluate import read_contrast_file
+    from lit.io.output import refuse_input_as_output
     from lit.report import write_report
 
-    records = read_contrast_file(args.contrast)
+    refuse_input_as_output(args.output, args.contrast, args.evaluation, args.analysis)
+    skipped: list[str] = []
+    records = read_contrast_file(args.contrast, skipped)
+    if skipped:
+        print(f"lit report: skipped {len(skipped)} bad record(s) of {args.contrast}; first: "
+              f"{skipped[0]}", file=sys.stderr)
     write_report(
         args.output, records,
         evaluation=_load_json(args.evaluation, "specs", "evaluate"),

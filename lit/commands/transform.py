@@ -51,18 +51,25 @@ def grammar_version(args: argparse.Namespace) -> str:
 
 
 def transform_mrs_lines(lines, engine, spec, out: TextIO) -> int:
-    """Write one record per input line; returns how many were not ok."""
+    """Write one record per input line, blank ones included, each with its input line;
+    returns how many were not ok."""
     from delphin.codecs import simplemrs
 
+    from lit.io.readers import text_problem
     from lit.status import Status
 
     failures = 0
     for number, line in enumerate(lines, 1):
-        text = line.strip()
-        if not text:
+        text = line.removesuffix("\n").removesuffix("\r").strip()
+        record = {"input": text, "status": None, "reason": None, "spec": str(spec),
+                  "mrs": None, "output": None, "verified": None, "candidates": None}
+        problem = "empty line" if not text else text_problem(text)
+        if problem:
+            record.update(input=text.encode("utf-8", "replace").decode("utf-8"),
+                          status=str(Status.INVALID_INPUT), reason=f"line {number}: {problem}")
+            failures += 1
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
             continue
-        record = {"status": None, "reason": None, "spec": str(spec), "mrs": None,
-                  "output": None, "verified": None, "candidates": None}
         try:
             source = simplemrs.decode(text)
         except Exception as exc:  # PyDelphin raises several types for bad SimpleMRS
@@ -83,18 +90,17 @@ def run(args: argparse.Namespace) -> int:
         from lit.pipeline.cli import transform_sentences
 
         return transform_sentences(args)
-    from lit.errors import InputError
+    from lit.io.output import atomic_text, refuse_input_as_output
+    from lit.io.readers import open_text
     from lit.rules.engine import RuleEngine
 
+    if args.output:
+        refuse_input_as_output(args.output, args.mrs)
     engine = RuleEngine.load(grammar_version(args), args.rules)
     spec = engine.check(args.spec)
-    try:
-        source = sys.stdin if args.mrs == "-" else open(args.mrs, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read --mrs {args.mrs}: {exc.strerror}") from None
-    with source:
+    with open_text(args.mrs) as source:
         if args.output:
-            with open(args.output, "w", encoding="utf-8") as out:
+            with atomic_text(args.output) as out:
                 failures = transform_mrs_lines(source, engine, spec, out)
         else:
             failures = transform_mrs_lines(source, engine, spec, sys.stdout)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from lit.errors import InputError
 from lit.io.jsonl import iter_jsonl
+from lit.io.output import atomic_text
 from lit.labels.names import normalize_label
 
 
@@ -37,7 +38,7 @@ def read_predictions(path: Path) -> dict[tuple[str, str], str]:
 
 def write_predictions(predictions: Mapping[tuple[str, str], str], path: Path) -> None:
     """Write predictions in the format `read_predictions` reads."""
-    with open(path, "w", encoding="utf-8") as f:
+    with atomic_text(path) as f:
         for (id_, spec), label in predictions.items():
             f.write(json.dumps({"id": id_, "spec": spec, "prediction": label}) + "\n")
 

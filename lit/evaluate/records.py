@@ -35,23 +35,37 @@ class Item:
         return (self.id, self.spec)
 
 
-def read_contrast_file(path: Path) -> list[dict]:
-    """All records of a `lit nli` output file, checked for the fields evaluation needs."""
-    records = []
-    for lineno, rec in iter_jsonl(Path(path)):
-        where = f"{path}:{lineno}"
-        if "id" not in rec or not isinstance(rec.get("input"), dict):
-            raise InputError(f"{where}: not a `lit nli` record (needs `id` and `input`)")
-        if not isinstance(rec.get("transforms", []), list):
-            raise InputError(f"{where}: `transforms` must be a list")
-        rec = dict(rec, id=str(rec["id"]))
-        rec["_line"] = lineno
-        records.append(rec)
-    ids = [r["id"] for r in records]
-    if len(set(ids)) != len(ids):
-        dup = next(i for i in ids if ids.count(i) > 1)
-        raise InputError(f"{path}: record id {dup!r} occurs more than once")
+def read_contrast_file(path: Path, skipped: list[str] | None = None) -> list[dict]:
+    """All records of a `lit nli` output file, checked for the fields evaluation needs (and
+    their labels). A bad record is an InputError naming file and line, or, given a *skipped*
+    list, is left out and its message appended there (so one bad line costs one record)."""
+    records: list[dict] = []
+    seen: dict[str, int] = {}
+    for lineno, rec in iter_jsonl(Path(path), skipped):
+        try:
+            records.append(_checked(rec, lineno, path, seen))
+        except InputError as exc:
+            if skipped is None:
+                raise
+            skipped.append(str(exc))
     return records
+
+
+def _checked(rec: dict, lineno: int, path: Path, seen: dict[str, int]) -> dict:
+    where = f"{path}:{lineno}"
+    if "id" not in rec or not isinstance(rec.get("input"), dict):
+        raise InputError(f"{where}: not a `lit nli` record (needs `id` and `input`)")
+    if not isinstance(rec.get("transforms", []), list):
+        raise InputError(f"{where}: `transforms` must be a list")
+    if not all(isinstance(t, dict) for t in rec.get("transforms", [])):
+        raise InputError(f"{where}: every entry of `transforms` must be an object")
+    rec = dict(rec, id=str(rec["id"]), _line=lineno)
+    if rec["id"] in seen:
+        raise InputError(f"{where}: record id {rec['id']!r} occurs more than once "
+                         f"(first on line {seen[rec['id']]})")
+    contrast_items(rec, path)  # labels: an InputError naming the record
+    seen[rec["id"]] = lineno
+    return rec
 
 
 def _field(d: dict, keys: tuple[str, ...]):

@@ -10,24 +10,25 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from lit.errors import InputError
-from lit.io.readers import open_text
+from lit.io.readers import iter_lines, parse_json
 
 
-def iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
-    """(line number, object) for each non-blank line; InputError naming file and line."""
-    with open_text(path) as f:
-        for lineno, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(
-                    f"{path}:{lineno}: not JSON: {exc.msg} (column {exc.colno})"
-                ) from None
-            if not isinstance(obj, dict):
-                raise InputError(f"{path}:{lineno}: expected a JSON object")
-            yield lineno, obj
+def iter_jsonl(path: Path, skipped: list[str] | None = None) -> Iterator[tuple[int, dict]]:
+    """(line number, object) for each non-blank line. A bad line (not JSON, not an object,
+    not UTF-8) is an InputError naming file and line, or, given a *skipped* list, is left
+    out and its message appended there."""
+    for line in iter_lines(path):
+        if not line.text.strip() and not line.error:
+            continue
+        obj, error = (None, line.error) if line.error else parse_json(line.text)
+        if error is None and not isinstance(obj, dict):
+            error = "expected a JSON object"
+        if error:
+            if skipped is None:
+                raise InputError(f"{path}:{line.number}: {error}")
+            skipped.append(f"{path}:{line.number}: {error}")
+            continue
+        yield line.number, obj
 
 
 def written_ids(path: str | Path, repair: bool = True) -> Counter:
@@ -72,7 +73,13 @@ class RecordWriter:
         self._f = open(self.path, "a" if append else "w", encoding="utf-8")
 
     def write(self, record: dict) -> None:
-        self._f.write(json.dumps(record, ensure_ascii=False) + "\n")
+        """One line of strict JSON (no NaN); text that is not UTF-8 is written \\u-escaped."""
+        try:
+            line = json.dumps(record, ensure_ascii=False, allow_nan=False)
+            line.encode("utf-8")
+        except UnicodeEncodeError:
+            line = json.dumps(record, allow_nan=False)
+        self._f.write(line + "\n")
 
     def flush(self) -> None:
         self._f.flush()

@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import deque
 from collections.abc import Iterator
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 from lit.config import DEFAULTS, RunConfig
@@ -93,20 +95,27 @@ def transform_sentences(args: argparse.Namespace) -> int:
     spec = getattr(args, "spec", None)
     if not spec:
         raise InputError("--spec is required, e.g. --spec 'tense=fut+pass'")
+    from lit.io.output import atomic_text, refuse_input_as_output
+    from lit.io.readers import printable
+
     output = getattr(args, "output", None)
+    if output and (not args.sentences or "-" in args.sentences):
+        refuse_input_as_output(output, "-")
     failures = 0
-    with engine_from_args(args) as engine:
+    given: deque[str] = deque()  # sentences sent, so each record can carry its input
+
+    def sentences() -> Iterator[str]:
+        for sentence in _sentences(args):
+            given.append(sentence)
+            yield sentence
+
+    with engine_from_args(args) as engine, (
+        atomic_text(output) if output else nullcontext(sys.stdout)
+    ) as out:
         engine.check_spec(spec)
-        try:
-            out = open(output, "w", encoding="utf-8") if output else sys.stdout
-        except OSError as exc:
-            raise InputError(f"cannot write {output}: {exc.strerror}") from None
-        try:
-            for record in engine.transform_all(_sentences(args), spec):
-                failures += record["status"] != "ok"
-                out.write(json.dumps(record, ensure_ascii=False) + "\n")
-                out.flush()
-        finally:
-            if output:
-                out.close()
+        for record in engine.transform_all(sentences(), spec):
+            failures += record["status"] != "ok"
+            record = {"input": printable(given.popleft()), **record}
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.flush()
     return 1 if failures else 0

@@ -10,6 +10,7 @@ Records are the plain dicts of docs/design.md §5 — exactly what `lit transfor
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -17,7 +18,7 @@ from itertools import islice
 from pathlib import Path
 
 from lit.errors import InputError
-from lit.io.readers import NliItem
+from lit.io.readers import NliItem, checked_item
 from lit.labels import LabelRules
 from lit.pipeline.core import Pipeline
 from lit.config import DEFAULT_GRAMMAR_VERSION, DEFAULTS, PAPER_SPECS, RunConfig
@@ -56,7 +57,8 @@ def _overlapped(batches: Iterable[list], work, in_flight: int) -> Iterator[dict]
 
 def as_item(pair: object, line: int) -> NliItem:
     """An NliItem from a dict (SNLI/MNLI fields, or premise/hypothesis/label), a tuple
-    (premise, hypothesis[, label[, id]]) or an NliItem."""
+    (premise, hypothesis[, label[, id]]) or an NliItem; anything else, or a pair that
+    cannot be processed, is an item with `error` set (that pair's invalid_input record)."""
     if isinstance(pair, NliItem):
         return pair
     if isinstance(pair, dict):
@@ -71,12 +73,10 @@ def as_item(pair: object, line: int) -> NliItem:
         rid = pair[3] if len(pair) > 3 else line
         fields = {"sentence1": premise, "sentence2": hypothesis, "gold_label": gold}
     else:
-        raise InputError(f"pair {line}: expected a dict or a (premise, hypothesis, label) tuple")
-    error = None
-    if not (isinstance(premise, str) and premise.strip() and isinstance(hypothesis, str)
-            and hypothesis.strip()):
-        error = f"pair {line}: needs a premise and a hypothesis sentence"
-    return NliItem(str(rid), line, fields, premise, hypothesis, gold, error)
+        return NliItem(str(line), line, {"raw": ascii(pair)[:2000]}, error=(
+            f"pair {line}: expected a dict or a (premise, hypothesis, label) tuple, "
+            f"not {type(pair).__name__}"))
+    return checked_item(rid, line, fields, premise, hypothesis, gold, f"pair {line}")
 
 
 class Engine:
@@ -124,6 +124,11 @@ class Engine:
 
             service = AceService(resolve_config(ace, grammar, grammar_version), workers, timeout)
         self.service = service
+        # an Engine dropped without close() (or still open at exit) must not leave ACE
+        # processes, threads and a temporary directory behind
+        self._finalizer = weakref.finalize(
+            self, service.close if self._owns_service else lambda: None
+        )
         self.grammar_version = (
             grammar_version or getattr(service.config, "grammar_version", None)
             or DEFAULT_GRAMMAR_VERSION
@@ -220,8 +225,8 @@ class Engine:
         return self.pipeline.times
 
     def close(self) -> None:
-        if self._owns_service and self.service is not None:
-            self.service.close()
+        """Stop the ACE processes if this Engine owns them (safe to call twice)."""
+        self._finalizer()
 
     def __enter__(self) -> "Engine":
         return self

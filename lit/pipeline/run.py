@@ -51,6 +51,17 @@ def _check_output(input: str | Path, output: Path, resume: bool, overwrite: bool
         )
 
 
+def _warn_duplicates(input: str | Path, seen: Counter) -> None:
+    """Warn (stderr) about ids that occur more than once: records are still written for
+    each, but `--resume` and `lit evaluate` key records by id."""
+    repeated = [(rid, n) for rid, n in seen.items() if n > 1]
+    if repeated:
+        rid, n = repeated[0]
+        print(f"lit nli: warning: {input}: {len(repeated)} id(s) occur more than once, e.g. "
+              f"id {rid!r} occurs {n} times; --resume and lit evaluate need unique ids "
+              "(name an id column with --id-column)", file=sys.stderr)
+
+
 def run_nli(
     input: str | Path,
     output: str | Path,
@@ -91,6 +102,7 @@ def run_nli(
         total = limit if total is None else min(total, limit)
     done = written_ids(output) if resume else Counter()
     resumed = sum(done.values())
+    seen: Counter = Counter()  # input ids, to warn about duplicates
     start = time.perf_counter()
     written = 0
     owned = not isinstance(engine, Engine)
@@ -109,6 +121,7 @@ def run_nli(
 
             def todo() -> Iterator[NliItem]:
                 for item in items:
+                    seen[item.id] += 1
                     if done[item.id] > 0:  # already written by an earlier run
                         done[item.id] -= 1
                         bar.update(1)
@@ -127,6 +140,7 @@ def run_nli(
     finally:
         if owned:
             built.close()
+    _warn_duplicates(input, seen)
     seconds = time.perf_counter() - start
     summary = Summary()
     for _, record in iter_jsonl(output):

@@ -13,6 +13,7 @@ from string import Template
 from lit import __version__
 from lit.evaluate.metrics import record_counts
 from lit.evaluate.records import ORIGINAL, contrast_items, original_item
+from lit.io.output import write_text_atomic
 from lit.labels.names import CODES, label_code, normalize_label
 from lit.report.diff import highlight
 from lit.report.svg import grouped_bars, stacked_bars
@@ -290,4 +291,5 @@ def build_report(
 
 
 def write_report(path: Path, records: Sequence[dict], **kwargs) -> None:
-    Path(path).write_text(build_report(records, **kwargs), encoding="utf-8")
+    """Build the report and replace *path* with it only once it is complete."""
+    write_text_atomic(path, build_report(records, **kwargs))

@@ -42,6 +42,8 @@ def _read(path: Path, what: str) -> str:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"cannot read {what} {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: {what} is not UTF-8 at byte offset {exc.start}") from None
 
 
 def _find_library(use: s.Use, file: str) -> Path:

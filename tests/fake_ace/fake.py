@@ -16,6 +16,8 @@ and exits 134, ``__ERROR__`` answers empty with ``(:error . "...")`` and an ``ER
 stderr (ACE's way of reporting a failed item), ``__EXIT__`` answers and then exits (a process
 killed between items, e.g. by the OOM killer), ``__GIVEUP__`` answers empty at once but
 reports the ``--timeout`` it was given as its time (ACE stopping at its own time limit).
+``__FLOOD__`` writes endless output without a newline, ``__FLOODLINES__`` endless lines,
+``__GARBAGE__`` a plain-text answer that is no tsdb answer at all.
 ``LIT_FAKE_ACE_DELAY`` (seconds) delays every answer, to imitate a real parser's speed.
 
 Start-up is fast because answers live in a prebuilt SQLite index (``LIT_FAKE_ACE_INDEX``; built
@@ -44,6 +46,7 @@ INDEX_FORMAT = "2"
 
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 GIVE_UP = "__GIVEUP__"
+FLOOD, FLOOD_LINES, GARBAGE = "__FLOOD__", "__FLOODLINES__", "__GARBAGE__"
 EMPTY_BODY = (
     "(:results . ()) (:readings . 0) (:pedges . 0) (:aedges . 0)   "
     "(:total . 0) (:treal . 0) (:tcpu . 0) (:others . 0)"
@@ -227,6 +230,12 @@ class Fake:
         return None
 
     def answer(self, datum: str) -> str:
+        if FLOOD_LINES in datum or FLOOD in datum:
+            chunk = "garbage " * 8192 + ("\n" if FLOOD_LINES in datum else "")
+            while True:
+                sys.stdout.write(chunk)
+        if GARBAGE in datum:
+            return "Segmentation fault? this is not a tsdb answer"
         if HANG in datum:
             while True:
                 time.sleep(3600)

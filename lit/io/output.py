@@ -1,0 +1,103 @@
+"""Writing output files safely: never onto a command's own input, never half-written.
+
+A command's output replaces the old file only once it is complete (a temporary file in the same
+directory, renamed over it), so a full disk or a crash leaves the old file as it was; any
+failure is one "cannot write FILE: reason" error instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+from lit.errors import InputError
+
+
+def _identity(path: str | Path) -> tuple[int, int] | None:
+    """(device, inode) of *path* ("-" = stdin), or None if it does not exist."""
+    try:
+        st = os.fstat(sys.stdin.fileno()) if str(path) == "-" else os.stat(path)
+    except (OSError, ValueError):  # no such file, or stdin closed / replaced by a non-file
+        return None
+    return st.st_dev, st.st_ino
+
+
+def refuse_input_as_output(output: str | Path, *inputs: str | Path | None) -> None:
+    """InputError if *output* is one of *inputs* — by resolved path, or by device and inode
+    (hard links, and stdin redirected from the output file) — since writing it would destroy
+    the input before it is read."""
+    out = Path(output)
+    target = _identity(out)
+    for given in inputs:
+        if given is None:
+            continue
+        same_path = str(given) != "-" and out.resolve() == Path(given).resolve()
+        if same_path or (target is not None and _identity(given) == target
+                         and _is_regular(out)):
+            shown = "standard input" if str(given) == "-" else str(given)
+            raise InputError(f"{output}: the output would overwrite the input ({shown})")
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions *path* has, or those a new file gets under the umask (mkstemp's own
+    0600 would make every rewritten output private)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+@contextmanager
+def atomic_text(path: str | Path) -> Iterator[IO[str]]:
+    """A text file to write *path* through: a temporary file beside it, fsynced and renamed
+    over *path* when the block ends without an exception (removed otherwise). A path that
+    exists but is not a regular file (/dev/stdout, a pipe) is written directly. OSError
+    becomes InputError("cannot write PATH: reason")."""
+    path = Path(path)
+    direct = path.exists() and not _is_regular(path)
+    tmp: str | None = None
+    try:
+        if direct:
+            f = open(path, "w", encoding="utf-8")
+        else:
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                       dir=path.parent if str(path.parent) else ".")
+            os.chmod(fd, _mode_for(path))
+            f = os.fdopen(fd, "w", encoding="utf-8")
+        with f:
+            yield f
+            f.flush()
+            if not direct:
+                os.fsync(f.fileno())
+        if tmp is not None:
+            os.replace(tmp, path)
+            tmp = None
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    """Replace *path* with *text* in one step (see `atomic_text`)."""
+    with atomic_text(path) as f:
+        f.write(text)
