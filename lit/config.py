@@ -29,6 +29,10 @@ class RunConfig:
     (``RunConfig.from_args``) or from another (``config.replace(timeout=30)``).
     """
 
+    #: The ace executable and compiled grammar image; None: LIT_ACE / LIT_GRAMMAR, the config
+    #: file `lit setup` writes, then the user cache (docs/ace.md).
+    ace: str | None = None
+    grammar: str | None = None
     #: ERG release; None: the grammar's own (from `lit setup`), else DEFAULT_GRAMMAR_VERSION.
     grammar_version: str | None = None
     #: ACE worker processes; None: one per core.

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from lark import Lark, Tree
+from lark.lexer import PatternStr
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -31,31 +32,47 @@ def parser(package: str, grammar: str) -> Lark:
     )
 
 
-def describe_expected(expected: Iterable[str], names: Mapping[str, str]) -> str:
-    """Terminal names as a reader knows them: ``a variable like ?x``, ``']'``, …"""
-    words = sorted({names.get(e, e.lower().strip('"')) for e in expected})
+def _word(lark: Lark, terminal: str, names: Mapping[str, str]) -> str:
+    """One terminal as a reader knows it: a keyword as written, punctuation quoted, a named
+    terminal by its description (``a variable like ?x``)."""
+    if terminal in names:
+        return names[terminal]
+    try:
+        pattern = lark.get_terminal(terminal).pattern
+    except KeyError:  # $END
+        return terminal.lower()
+    if isinstance(pattern, PatternStr):
+        return pattern.value if pattern.value.isidentifier() else repr(pattern.value)
+    return terminal.lower()
+
+
+def describe_expected(lark: Lark, expected: Iterable[str], names: Mapping[str, str]) -> str:
+    """What the parser would have accepted, in words, at most twelve of them."""
+    words = sorted({_word(lark, e, names) for e in expected})
     return ", ".join(words[:12]) + (" …" if len(words) > 12 else "")
 
 
 def parse(package: str, grammar: str, text: str, source: str,
           names: Mapping[str, str]) -> Tree:
     """Parse *text* (named *source* in errors); a syntax error is a RuleError."""
+    lark = parser(package, grammar)
     try:
-        return parser(package, grammar).parse(text)
+        return lark.parse(text)
     except UnexpectedCharacters as exc:
         found = f"unexpected character {text[exc.pos_in_stream]!r}"
-        allowed = describe_expected(exc.allowed, names) if exc.allowed else ""
+        allowed = describe_expected(lark, exc.allowed, names) if exc.allowed else ""
         raise RuleError(source, exc.line, exc.column,
                         found + (f"; expected {allowed}" if allowed else "")) from None
     except UnexpectedToken as exc:
         found = "end of file" if exc.token.type == "$END" else repr(str(exc.token))
         raise RuleError(
             source, exc.line, exc.column,
-            f"unexpected {found}; expected {describe_expected(exc.accepts or exc.expected, names)}",
+            f"unexpected {found}; expected "
+            + describe_expected(lark, exc.accepts or exc.expected, names),
         ) from None
     except UnexpectedEOF as exc:
         raise RuleError(source, None, None, "unexpected end of file; expected "
-                        + describe_expected(exc.expected, names)) from None
+                        + describe_expected(lark, exc.expected, names)) from None
     except UnexpectedInput as exc:  # pragma: no cover - lark's other parse errors
         raise RuleError(source, exc.line, exc.column, str(exc)) from None
 

@@ -158,15 +158,13 @@ class Engine:
         cls,
         config: RunConfig,
         *,
-        ace: str | Path | None = None,
-        grammar: str | Path | None = None,
         rules: Sequence[str | Path] | None = None,
         label_rules: str | Path | LabelRules | None = None,
         service=None,
         close_service: bool = False,
     ) -> Engine:
         """An Engine with every setting of *config* (the CLI builds its Engine this way)."""
-        return cls(ace, grammar, config.grammar_version, workers=config.workers,
+        return cls(config.ace, config.grammar, config.grammar_version, workers=config.workers,
                    timeout=config.timeout, scorer=config.scorer, model=config.model,
                    device=config.device, score_batch_size=config.score_batch_size,
                    rules=rules, label_rules=label_rules, max_candidates=config.max_candidates,

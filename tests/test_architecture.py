@@ -1,0 +1,90 @@
+"""Package structure: no import cycle between LIT's packages, a typed rule syntax tree, and
+the public API `import lit` promises (docs/api.md)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import lit
+
+PACKAGE = Path(lit.__file__).resolve().parent
+
+
+def _unit(module: str) -> str:
+    """The unit of the dependency graph a module belongs to: lit.X for a package or a
+    top-level module (the lit package itself only re-exports)."""
+    parts = module.split(".")
+    return ".".join(parts[:2])
+
+
+def _imports() -> dict[str, set[str]]:
+    """unit -> units it imports, counting imports inside functions too."""
+    files = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(("lit", *path.relative_to(PACKAGE).with_suffix("").parts))
+        files[name.removesuffix(".__init__")] = path
+    units = {_unit(name) for name in files if name != "lit"}
+    graph: dict[str, set[str]] = {unit: set() for unit in units}
+    for name, path in files.items():
+        if name == "lit":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            found = {_unit(t) for t in targets if _unit(t) in units}
+            graph[_unit(name)] |= found - {_unit(name)}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for dep in sorted(graph.get(node, ())):
+            if state.get(dep) == 1:
+                return stack[stack.index(dep):] + [dep]
+            if dep not in state and (found := visit(dep)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def test_no_import_cycle_among_packages():
+    graph = _imports()
+    assert {"lit.rules", "lit.labels", "lit.config"} <= graph["lit.pipeline"]
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_rule_syntax_tree_is_typed():
+    """Rules are dataclasses dispatched by type, not (kind, args) tuples."""
+    for path in (PACKAGE / "rules").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\.args\[", text), path.name
+        assert not re.search(r"\bkind ==", text), path.name
+
+
+def test_the_public_api():
+    for name in ("Engine", "RuleEngine", "Status", "RunConfig", "run_nli", "LitError",
+                 "InputError", "ConfigurationError", "RuleError", "NliRecord",
+                 "TransformRecord", "PairTransform", "SideRecord", "to_json"):
+        assert name in lit.__all__ and getattr(lit, name) is not None, name
+    assert (PACKAGE / "py.typed").exists()
+    err = lit.RuleError("x.lit", 3, 9, "a variable like ?x")
+    assert (err.file, err.line, err.column) == ("x.lit", 3, 9)
+    assert str(err) == "x.lit:3:9: a variable like ?x" and isinstance(err, lit.InputError)
+    assert lit.DEFAULTS.score_batch_size == 32 and lit.DEFAULTS.timeout == 60
+    assert lit.to_json({"id": "é"}) == '{"id": "é"}'
