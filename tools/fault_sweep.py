@@ -388,6 +388,32 @@ def unterminated_string(ctx: Context) -> str:
         (ctx.tmp / "in.jsonl.out.jsonl").read_text() else "wrong message")
 
 
+PLACEHOLDER_MODULE = """module probe
+versions 2025 2018
+value on default why="{step} found no question"
+otherwise "{why}"
+
+rule tell
+  context INDEX [ SF: ques ]
+  output
+    set INDEX [ SF: prop ]
+"""
+
+
+def placeholder_in_binding(ctx: Context) -> str:
+    import gzip
+
+    rules = ctx.tmp / "rules"
+    rules.mkdir()
+    (rules / "probe.lit").write_text(PLACEHOLDER_MODULE)
+    with gzip.open(ROOT / "tests" / "data" / "erg-gold-2025.jsonl.gz", "rt") as f:
+        statement = next(r["mrs"] for r in map(json.loads, f) if "SF: prop" in r["mrs"])
+    mrs_file = ctx.file("in.mrs", statement + "\n")
+    code, out, err = lit(["transform", "--mrs", str(mrs_file), "--spec", "probe",
+                          "--rules", str(rules), "--grammar-version", "2025"])
+    return json.loads(out)["reason"] if out else err.strip()
+
+
 CASES: list[Case] = [
     Case("1 lone surrogate in a sentence", EXPECT_BAD, surrogate_sentence),
     Case("1 lone surrogate in an id", EXPECT_BAD, surrogate_id),
@@ -426,6 +452,8 @@ CASES: list[Case] = [
     Case("16 unknown label", EXPECT_BAD, unknown_label),
     Case("16 duplicate ids", "rc 0; 2 out; warned", duplicate_ids_warned),
     Case("16 report skips bad records", "rc 0; 1 warning; names file", report_skips_bad_records),
+    Case("17 placeholder inside a value binding", "probe found no question",
+         placeholder_in_binding),
     Case("17 unterminated JSON string", EXPECT_BAD + "; unterminated", unterminated_string),
 ]
 

@@ -8,6 +8,7 @@ Steps compose left to right; the first step that does not apply stops the spec.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
@@ -219,9 +220,18 @@ class RuleEngine:
         return None, _fill(reason, params, label)
 
 
-def _fill(text: str, params: dict[str, str], step: str) -> str:
-    """Fill ``{param}`` and ``{step}`` placeholders of a reason."""
-    out = text.replace("{step}", step)
-    for key, value in params.items():
-        out = out.replace("{" + key + "}", value)
-    return out
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _fill(text: str, params: dict[str, str], step: str, depth: int = 0) -> str:
+    """Fill ``{param}`` and ``{step}`` placeholders of a reason, including placeholders
+    inside a binding's own value (``why="{step}: ..."``); unknown names stay as written."""
+    values = {**params, "step": step}
+
+    def one(m: re.Match[str]) -> str:
+        value = values.get(m[1])
+        if value is None:
+            return m[0]
+        return _fill(value, params, step, depth + 1) if depth < 3 else value
+
+    return _PLACEHOLDER.sub(one, text)
