@@ -7,17 +7,17 @@ import itertools
 import pytest
 from delphin.codecs import simplemrs
 
+from lit.config import GRAMMAR_VERSIONS
 from lit.equivalence import equivalent
 from lit.phenomena import describe
 from lit.rules.engine import RuleEngine
 from lit.status import Status
 from tests.conftest import ORACLE, read_jsonl
 
-VERSIONS = ("2025", "2018", "1214")
 
 
 def _examples():
-    for version in VERSIONS:
+    for version in GRAMMAR_VERSIONS:
         for info in RuleEngine.load(version).modules:
             for i, ex in enumerate(info.examples):
                 if ex.source_mrs and version in (ex.versions or info.versions):
