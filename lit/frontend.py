@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from lark import Lark, Tree
-from lark.lexer import PatternStr
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -19,6 +18,7 @@ from lark.exceptions import (
     UnexpectedToken,
     VisitError,
 )
+from lark.lexer import PatternStr
 
 from lit.errors import RuleError
 

@@ -20,8 +20,8 @@ import argparse
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
-    from lit.pipeline.cli import add_pipeline_arguments
     from lit.config import PAPER_SPECS
+    from lit.pipeline.cli import add_pipeline_arguments
 
     parser.add_argument("input", metavar="INPUT", help="dataset file (JSONL, CSV, TSV) or '-'")
     parser.add_argument("-o", "--output", required=True, metavar="OUTPUT",

@@ -24,7 +24,6 @@ from lark import Token, Transformer
 from lark.exceptions import VisitError
 
 from lit import frontend
-
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.errors import InputError, RuleError
 from lit.labels.names import CODES, LABEL_OF_CODE, label_code

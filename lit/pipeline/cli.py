@@ -87,9 +87,9 @@ def _sentences(args: argparse.Namespace) -> Iterator[str]:
 
 
 def transform_sentences(args: argparse.Namespace) -> int:
-    """`lit transform --spec SPEC [SENTENCE ... | -]`: one `lit transform` record (docs/design.md §5)
-    per sentence, in input order, on stdout (or -o FILE). Exit 0 if every sentence was
-    transformed and verified, 1 if any record has another status (it says why)."""
+    """`lit transform --spec SPEC [SENTENCE ... | -]`: one `lit transform` record
+    (docs/design.md §5) per sentence, in input order, on stdout (or -o FILE). Exit 0 if every
+    sentence was transformed and verified, 1 if any record has another status (it says why)."""
     from lit.errors import InputError
 
     spec = getattr(args, "spec", None)

@@ -21,7 +21,7 @@ BUILTIN_PARAMS = frozenset({"value", "step", "version"})
 def item_vars(item: s.Item) -> list[str]:
     """The variables an item mentions (an EP's name, role values and ?v.PROP references)."""
     match item:
-        case s.HConsPattern() | s.IConsPattern():
+        case s.ConsPattern():
             return [item.left, item.right]
         case s.VarTest():
             return [item.term.var]

@@ -22,6 +22,7 @@ from lit.rules.syntax import (
     Add,
     Block,
     Change,
+    ConsPattern,
     Const,
     Context,
     CopyProps,
@@ -29,7 +30,6 @@ from lit.rules.syntax import (
     Filter,
     Fresh,
     HConsPattern,
-    IConsPattern,
     Input,
     Param,
     PredAny,
@@ -201,9 +201,7 @@ class Matcher:
                 nb.used_eps = b.used_eps | {i}
             yield i, nb
 
-    def _match_cons(
-        self, pat: HConsPattern | IConsPattern, b: Binding
-    ) -> Iterator[tuple[int, Binding]]:
+    def _match_cons(self, pat: ConsPattern, b: Binding) -> Iterator[tuple[int, Binding]]:
         pairs = ([(c.hi, c.relation, c.lo) for c in self.m.hcons] if isinstance(pat, HConsPattern)
                  else [(c.left, c.relation, c.right) for c in self.m.icons])
         for j, (left, relation, right) in enumerate(pairs):
@@ -402,12 +400,12 @@ def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
                 if "ARG0" in ep["args"]:  # ARG0 first, as SimpleMRS writes it
                     ep["args"] = {"ARG0": ep["args"].pop("ARG0"), **ep["args"]}
                 draft.rels.append(ep)
-            case Add(item=HConsPattern() | IConsPattern() as item):
+            case Add(item=ConsPattern() as item):
                 pool = draft.hcons if isinstance(item, HConsPattern) else draft.icons
                 pool.append((var(item.left), item.relation, var(item.right)))
             case Remove(item=EPPattern(name=str() as name)):
                 draft.rels[b.eps[name]] = None
-            case Remove(item=HConsPattern() | IConsPattern() as item):
+            case Remove(item=ConsPattern() as item):
                 pool = draft.hcons if isinstance(item, HConsPattern) else draft.icons
                 target = (var(item.left), item.relation, var(item.right))
                 for j, c in enumerate(pool):

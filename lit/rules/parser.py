@@ -42,8 +42,9 @@ def _unquote(token: Token) -> str:
     return re.sub(r"\\(.)", r"\1", str(token)[1:-1])
 
 
-def _pos(token: Token) -> tuple[int, int]:
-    return (token.line or 0, token.column or 0)
+def _at(token: Token) -> dict[str, int]:
+    """The ``line`` and ``column`` keywords of a construct that starts at *token*."""
+    return {"line": token.line or 0, "column": token.column or 0}
 
 
 def _role_name(tok: Token) -> str | s.Param:
@@ -88,7 +89,7 @@ class _ToSyntax(Transformer):
         return s.PredAny()
 
     def pred_class(self, tok: Token) -> s.PredClass:
-        return s.PredClass(str(tok)[1:], *_pos(tok))
+        return s.PredClass(str(tok)[1:], **_at(tok))
 
     def pred_exact(self, tok: Token) -> s.PredExact:
         text = _unquote(tok) if tok.type == "STRING" else str(tok)
@@ -141,66 +142,66 @@ class _ToSyntax(Transformer):
                 roles.append(part)
             else:
                 pred = part
-        return s.EPPattern(name, anchor, pred, tuple(roles), meta.line, meta.column)
+        return s.EPPattern(name, anchor, pred, tuple(roles), line=meta.line, column=meta.column)
 
     def hcons(self, left: Token, rel: Token, right: Token) -> s.HConsPattern:
-        return s.HConsPattern(str(left), str(rel), str(right), *_pos(left))
+        return s.HConsPattern(str(left), str(rel), str(right), **_at(left))
 
     def icons(self, left: Token, rel: Token, right: Token) -> s.IConsPattern:
-        return s.IConsPattern(str(left), str(rel), str(right), *_pos(left))
+        return s.IConsPattern(str(left), str(rel), str(right), **_at(left))
 
     def var_test(self, var: Token, *rest: Any) -> s.VarTest:
-        return s.VarTest(_var_term(var, rest), *_pos(var))
+        return s.VarTest(_var_term(var, rest), **_at(var))
 
     # conditions
     def when(self, name: Token, *values: Token) -> s.When:
-        return s.When(str(name), tuple(str(v) for v in values), *_pos(name))
+        return s.When(str(name), tuple(str(v) for v in values), **_at(name))
 
     def context(self, *items: s.Item) -> s.Context:
-        return s.Context(items, items[0].line, items[0].column)
+        return s.Context(items, line=items[0].line, column=items[0].column)
 
     def input(self, *items: s.Item) -> s.Input:
-        return s.Input(items, items[0].line, items[0].column)
+        return s.Input(items, line=items[0].line, column=items[0].column)
 
     def filter(self, *items: s.Item) -> s.Filter:
-        return s.Filter(items, items[0].line, items[0].column)
+        return s.Filter(items, line=items[0].line, column=items[0].column)
 
     def where(self, a: Token, op: Token, b: Token) -> s.Where:
-        return s.Where(str(a), str(op), str(b), *_pos(a))
+        return s.Where(str(a), str(op), str(b), **_at(a))
 
     def semi(self, var: Token, role: Token, vtype: Token) -> s.Semi:
-        return s.Semi(str(var), _role_name(role), str(vtype), *_pos(var))
+        return s.Semi(str(var), _role_name(role), str(vtype), **_at(var))
 
     def fresh(self, *parts: Token) -> s.Fresh:
         *names, vtype = parts
-        return s.Fresh(tuple(str(n) for n in names), str(vtype), *_pos(names[0]))
+        return s.Fresh(tuple(str(n) for n in names), str(vtype), **_at(names[0]))
 
     # edits
     def add(self, item: s.Item) -> s.Add:
-        return s.Add(item, item.line, item.column)
+        return s.Add(item, line=item.line, column=item.column)
 
     def remove(self, item: s.Item) -> s.Remove:
-        return s.Remove(item, item.line, item.column)
+        return s.Remove(item, line=item.line, column=item.column)
 
     def change(self, var: Token, *parts: Any) -> s.Change:
         pred = next((p for p in parts if not isinstance(p, s.Role)), None)
         roles = tuple(p for p in parts if isinstance(p, s.Role))
-        return s.Change(str(var), pred, roles, *_pos(var))
+        return s.Change(str(var), pred, roles, **_at(var))
 
     def set_props(self, var: Token, *props: s.Prop) -> s.SetProps:
-        return s.SetProps(str(var), props, *_pos(var))
+        return s.SetProps(str(var), props, **_at(var))
 
     def unset_props(self, var: Token, *names: Token) -> s.Unset:
-        return s.Unset(str(var), tuple(str(n).upper() for n in names), *_pos(var))
+        return s.Unset(str(var), tuple(str(n).upper() for n in names), **_at(var))
 
     def copy_props(self, a: Token, b: Token) -> s.CopyProps:
-        return s.CopyProps(str(a), str(b), *_pos(a))
+        return s.CopyProps(str(a), str(b), **_at(a))
 
     def relabel(self, a: Token, b: Token) -> s.Relabel:
-        return s.Relabel(str(a), str(b), *_pos(a))
+        return s.Relabel(str(a), str(b), **_at(a))
 
     def set_special(self, special: Token, var: Token) -> s.SetSpecial:
-        return s.SetSpecial(str(special), str(var), *_pos(special))
+        return s.SetSpecial(str(special), str(var), **_at(special))
 
     def output(self, *edits: s.Edit) -> tuple[s.Edit, ...]:
         return edits
@@ -210,7 +211,7 @@ class _ToSyntax(Transformer):
         return s.Guard(_unquote(reason), conditions, self.source, reason.line or 0)
 
     def guard_ref(self, name: Token) -> s.GuardRef:
-        return s.GuardRef(str(name), self.source, *_pos(name))
+        return s.GuardRef(str(name), self.source, **_at(name))
 
     def rule(self, name: Token, *rest: Any) -> s.Rule:
         edits = rest[-1] if rest and isinstance(rest[-1], tuple) else ()
@@ -225,7 +226,7 @@ class _ToSyntax(Transformer):
         return str(name)
 
     def use(self, name: Token) -> s.Use:
-        return s.Use(str(name), *_pos(name))
+        return s.Use(str(name), **_at(name))
 
     def code(self, code: Token, value: Token | None = None) -> s.Code:
         return s.Code(str(code), str(value) if value is not None else None)
@@ -254,7 +255,7 @@ class _ToSyntax(Transformer):
 
     def prefer_initial(self, name: Token, *words: Token) -> s.Preference:
         return s.Preference(_unquote(name), words=tuple(str(w).lower() for w in words),
-                            file=self.source, line=name.line or 0, column=name.column or 0)
+                            file=self.source, **_at(name))
 
     def prefer_matches(self, name: Token, pattern: Token) -> s.Preference:
         text = _unquote(pattern)
@@ -262,8 +263,7 @@ class _ToSyntax(Transformer):
             re.compile(text)
         except re.error as exc:
             raise self._error(pattern, f"bad regular expression {text!r}: {exc}") from None
-        return s.Preference(_unquote(name), pattern=text, file=self.source,
-                            line=name.line or 0, column=name.column or 0)
+        return s.Preference(_unquote(name), pattern=text, file=self.source, **_at(name))
 
     def header(self, item: Any) -> Any:
         return item
@@ -273,7 +273,7 @@ class _ToSyntax(Transformer):
         return s.ModuleFile(name, self.source, parts)
 
     def class_def(self, name: Token, regex: Token) -> s.ClassDef:
-        return s.ClassDef(str(name), self.pred_regex(regex).pattern, *_pos(name))
+        return s.ClassDef(str(name), self.pred_regex(regex).pattern, **_at(name))
 
     def named_guard(self, name: Token, reason: Token, *conditions: s.Condition) -> s.NamedGuard:
         guard = s.Guard(_unquote(reason), conditions, self.source, name.line or 0)
@@ -283,7 +283,7 @@ class _ToSyntax(Transformer):
         return s.LibraryFile(str(name), self.source, parts)
 
     def _error(self, tok: Token, what: str) -> RuleError:
-        return RuleError(self.source, *_pos(tok), what)
+        return RuleError(self.source, tok.line, tok.column, what)
 
 
 def parse(text: str, source: str = "<rules>") -> s.ModuleFile | s.LibraryFile:

@@ -11,6 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+
+@dataclass(frozen=True, kw_only=True)
+class Located:
+    """Where a construct starts in its file (1-based line and column)."""
+
+    line: int
+    column: int
+
+
 # ---------------------------------------------------------------------------- values
 
 
@@ -110,12 +119,10 @@ class PredAny:
 
 
 @dataclass(frozen=True)
-class PredClass:
+class PredClass(Located):
     """``%name``: a predicate class from a rule library; resolved to PredRegex when compiled."""
 
     name: str
-    line: int
-    column: int
 
 
 PredTest = PredExact | PredParam | PredRegex | PredAny | PredClass
@@ -124,44 +131,37 @@ PredTest = PredExact | PredParam | PredRegex | PredAny | PredClass
 
 
 @dataclass(frozen=True)
-class EPPattern:
+class EPPattern(Located):
     name: str | None
     anchor: str | None
     pred: PredTest | None
     roles: tuple[Role, ...]
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class HConsPattern:
+class ConsPattern(Located):
+    """A constraint between two variables: ``LEFT RELATION RIGHT``."""
+
+    left: str
+    relation: str
+    right: str
+
+
+@dataclass(frozen=True)
+class HConsPattern(ConsPattern):
     """``?h qeq ?l`` (also lheq, outscopes)."""
 
-    left: str
-    relation: str
-    right: str
-    line: int
-    column: int
-
 
 @dataclass(frozen=True)
-class IConsPattern:
+class IConsPattern(ConsPattern):
     """``?e topic ?x``, ``INDEX focus ?x``."""
 
-    left: str
-    relation: str
-    right: str
-    line: int
-    column: int
-
 
 @dataclass(frozen=True)
-class VarTest:
+class VarTest(Located):
     """A test on a variable's type and properties alone: ``INDEX [ SF: ques ]``."""
 
     term: VarTerm
-    line: int
-    column: int
 
 
 Item = EPPattern | HConsPattern | IConsPattern | VarTest
@@ -170,60 +170,46 @@ Item = EPPattern | HConsPattern | IConsPattern | VarTest
 
 
 @dataclass(frozen=True)
-class When:
+class When(Located):
     name: str
     values: tuple[str, ...]
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Context:
+class Context(Located):
     items: tuple[Item, ...]
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Input:
+class Input(Located):
     """Like Context, but the matched items are removed before the output is added."""
 
     items: tuple[Item, ...]
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Filter:
+class Filter(Located):
     items: tuple[Item, ...]
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Where:
+class Where(Located):
     left: str
     op: str
     right: str
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Semi:
+class Semi(Located):
     var: str
     role: str | Param
     vtype: str
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Fresh:
+class Fresh(Located):
     vars: tuple[str, ...]
     vtype: str
-    line: int
-    column: int
 
 
 Condition = When | Context | Input | Filter | Where | Semi | Fresh
@@ -232,68 +218,52 @@ Condition = When | Context | Input | Filter | Where | Semi | Fresh
 
 
 @dataclass(frozen=True)
-class Add:
+class Add(Located):
     item: Item
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Remove:
+class Remove(Located):
     item: Item
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Change:
+class Change(Located):
     var: str
     pred: PredTest | None
     roles: tuple[Role, ...]
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class SetProps:
+class SetProps(Located):
     var: str
     props: tuple[Prop, ...]
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Unset:
+class Unset(Located):
     var: str
     features: tuple[str, ...]
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class CopyProps:
+class CopyProps(Located):
     source: str
     target: str
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class Relabel:
+class Relabel(Located):
     old: str
     new: str
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
-class SetSpecial:
+class SetSpecial(Located):
     """``INDEX = ?m`` or ``TOP = ?h``."""
 
     special: str
     var: str
-    line: int
-    column: int
 
 
 Edit = Add | Remove | Change | SetProps | Unset | CopyProps | Relabel | SetSpecial
@@ -321,13 +291,11 @@ class Rule:
 
 
 @dataclass(frozen=True)
-class GuardRef:
+class GuardRef(Located):
     """``not_applicable NAME``: a named guard from a rule library, inserted here."""
 
     name: str
     file: str
-    line: int
-    column: int
 
 
 Block = Guard | Rule
@@ -358,7 +326,7 @@ class Value:
 
 
 @dataclass(frozen=True)
-class Preference:
+class Preference(Located):
     """``prefer "name" initial w1 w2 ...`` or ``prefer "name" matches "regex"``: a test over a
     realization string saying which realizations a module's output should rather have
     (case-insensitive). Declared as data; the pipeline decides how to use it."""
@@ -367,8 +335,6 @@ class Preference:
     words: tuple[str, ...] = ()
     pattern: str | None = None
     file: str = ""
-    line: int = 0
-    column: int = 0
 
     def holds(self, surface: str) -> bool:
         """Does *surface* pass this preference's test?"""
@@ -388,12 +354,10 @@ class Code:
 
 
 @dataclass(frozen=True)
-class Use:
+class Use(Located):
     """``use NAME``: pull in the rule library NAME (its predicate classes and guards)."""
 
     name: str
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
@@ -414,11 +378,9 @@ class ModuleFile:
 
 
 @dataclass(frozen=True)
-class ClassDef:
+class ClassDef(Located):
     name: str
     pattern: str
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
