@@ -145,8 +145,7 @@ def _resolve_block(block: s.Block, classes: dict[str, str]) -> s.Block:
 def _link(parsed: s.ModuleFile) -> s.Module:
     used = _link_uses([p for p in parsed.parts if isinstance(p, s.Use)], parsed.file, ())
     codes, values, examples, blocks, preferences = [], [], [], [], []
-    headers: dict[str, str | tuple[str, ...]] = {}
-    default = None
+    description, versions, otherwise, default = "", GRAMMAR_VERSIONS, None, None
     for part in parsed.parts:
         match part:
             case s.Code():
@@ -158,8 +157,12 @@ def _link(parsed: s.ModuleFile) -> s.Module:
                 examples.append(part)
             case s.Preference():
                 preferences.append(part)
-            case s.Header():
-                headers[part.key] = part.value
+            case s.Description():
+                description = part.text
+            case s.Versions():
+                versions = part.versions
+            case s.Otherwise():
+                otherwise = part.reason
             case s.GuardRef():
                 if part.name not in used.guards:
                     known = ", ".join(sorted(used.guards)) or "none (add `use LIBRARY`)"
@@ -168,17 +171,16 @@ def _link(parsed: s.ModuleFile) -> s.Module:
                 blocks.append(used.guards[part.name])
             case s.Guard() | s.Rule():
                 blocks.append(_resolve_block(part, used.classes))
-    versions = headers.get("versions", ())
     return s.Module(
         name=parsed.name,
         paths=(parsed.file,),
         codes=tuple(codes),
-        description=str(headers.get("description", "")),
-        versions=tuple(versions) or GRAMMAR_VERSIONS,
+        description=description,
+        versions=versions,
         values=tuple(values),
         default=default,
         examples=tuple(examples),
-        otherwise=headers.get("otherwise"),  # type: ignore[arg-type]
+        otherwise=otherwise,
         blocks=tuple(blocks),
         preferences=tuple(preferences),
     )

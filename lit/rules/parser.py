@@ -231,14 +231,14 @@ class _ToSyntax(Transformer):
     def code(self, code: Token, value: Token | None = None) -> s.Code:
         return s.Code(str(code), str(value) if value is not None else None)
 
-    def description(self, text: Token) -> s.Header:
-        return s.Header("description", _unquote(text))
+    def description(self, text: Token) -> s.Description:
+        return s.Description(_unquote(text))
 
-    def versions(self, *versions: Token) -> s.Header:
-        return s.Header("versions", tuple(str(v) for v in versions))
+    def versions(self, *versions: Token) -> s.Versions:
+        return s.Versions(tuple(str(v) for v in versions))
 
-    def otherwise(self, text: Token) -> s.Header:
-        return s.Header("otherwise", _unquote(text))
+    def otherwise(self, text: Token) -> s.Otherwise:
+        return s.Otherwise(_unquote(text))
 
     def value(self, name: Token, *rest: Any) -> s.Value:
         default = any(isinstance(r, Token) and r.type == "DEFAULT" for r in rest)

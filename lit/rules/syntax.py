@@ -361,11 +361,20 @@ class Use(Located):
 
 
 @dataclass(frozen=True)
-class Header:
-    """One of the simple one-value headers: description, versions, otherwise."""
+class Description:
+    text: str
 
-    key: str
-    value: str | tuple[str, ...]
+
+@dataclass(frozen=True)
+class Versions:
+    versions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Otherwise:
+    """The reason given when no rule of the module matches."""
+
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -374,7 +383,8 @@ class ModuleFile:
 
     name: str
     file: str
-    parts: tuple[Code | Header | Value | Example | Preference | Use | Guard | Rule | GuardRef, ...]
+    parts: tuple[Code | Description | Versions | Otherwise | Value | Example | Preference | Use
+                 | Guard | Rule | GuardRef, ...]
 
 
 @dataclass(frozen=True)
