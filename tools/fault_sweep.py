@@ -269,6 +269,39 @@ def duplicate_ids_warned(ctx: Context) -> str:
         "warned" if "id 'd' occurs 2 times" in err else "NOT warned")
 
 
+def overwrite_validates_first(ctx: Context) -> str:
+    prev = ctx.file("prev.jsonl", good_line() + b"\n")
+    before = prev.read_bytes()
+    csv = ctx.file("nocols.csv", "a,b\n1,2\n")
+    code, _, err = lit(["nli", str(csv), "-o", str(prev), "--overwrite", *ctx.nli_args()])
+    leftovers = [p.name for p in ctx.tmp.iterdir() if p.name.endswith(".tmp")]
+    return (f"rc {code}; {'old output kept' if prev.read_bytes() == before else 'OLD LOST'}; "
+            f"{len(leftovers)} temp files")
+
+
+def resume_mismatch(ctx: Context, change: str) -> str:
+    """Run, then --resume with other specs (or another input): refused, saying what differs."""
+    first = ctx.file("one.jsonl", b"\n".join(good_line(pairID=None) for _ in range(3)) + b"\n")
+    other = ctx.file("two.jsonl", b"\n".join(good_line(pairID=None, sentence1="Bob met Alice.")
+                                             for _ in range(5)) + b"\n")
+    out = ctx.tmp / "resumed.jsonl"
+    lit(["nli", str(first), "-o", str(out), *ctx.nli_args()])
+    before = out.read_bytes()
+    inp, args = (first, [*ctx.nli_args(), "m;o"]) if change == "specs" else (other,
+                                                                          ctx.nli_args())
+    code, _, err = lit(["nli", str(inp), "-o", str(out), "--resume", *args])
+    said = f"names {change}" if f"{change}: was" in err else err.strip()[-200:]
+    return f"rc {code}; {'output kept' if out.read_bytes() == before else 'OUTPUT CHANGED'}; {said}"
+
+
+def resume_other_specs(ctx: Context) -> str:
+    return resume_mismatch(ctx, "specs")
+
+
+def resume_other_input(ctx: Context) -> str:
+    return resume_mismatch(ctx, "input")
+
+
 # --- 10-14: processes and limits -------------------------------------------------------------
 
 def ace_processes(marker: str) -> list[int]:
@@ -439,6 +472,10 @@ CASES: list[Case] = [
          full_disk),
     Case("8 failed report write keeps the old file", "rc 2; old kept",
          report_failed_write_keeps_old),
+    Case("7 --overwrite with a bad input", "rc 2; old output kept; 0 temp files",
+         overwrite_validates_first),
+    Case("9 --resume with other specs", "rc 2; output kept; names specs", resume_other_specs),
+    Case("9 --resume with another input", "rc 2; output kept; names input", resume_other_input),
     Case("10 SIGINT on a hung item", "rc 130; within 2 s; 0 ACE left; 0 temp dirs; resumable",
          sigint),
     Case("11 SIGTERM on a hung item", "rc 143; within 2 s; 0 ACE left; 0 temp dirs; resumable",

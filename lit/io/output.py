@@ -62,6 +62,21 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
+def temporary_beside(path: Path) -> Path:
+    """A new empty file in *path*'s directory, with the permissions *path* has or would get
+    (renaming it over *path* is then atomic and changes nothing else)."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                    dir=path.parent if str(path.parent) else ".")
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        os.chmod(fd, _mode_for(path))
+    finally:
+        os.close(fd)
+    return Path(name)
+
+
 @contextmanager
 def atomic_text(path: str | Path) -> Iterator[IO[str]]:
     """A text file to write *path* through: a temporary file beside it, fsynced and renamed
@@ -70,16 +85,9 @@ def atomic_text(path: str | Path) -> Iterator[IO[str]]:
     becomes InputError("cannot write PATH: reason")."""
     path = Path(path)
     direct = path.exists() and not _is_regular(path)
-    tmp: str | None = None
+    tmp = None if direct else temporary_beside(path)
     try:
-        if direct:
-            f = open(path, "w", encoding="utf-8")
-        else:
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                       dir=path.parent if str(path.parent) else ".")
-            os.chmod(fd, _mode_for(path))
-            f = os.fdopen(fd, "w", encoding="utf-8")
-        with f:
+        with open(tmp or path, "w", encoding="utf-8") as f:
             yield f
             f.flush()
             if not direct:
@@ -91,10 +99,7 @@ def atomic_text(path: str | Path) -> Iterator[IO[str]]:
         raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+            tmp.unlink(missing_ok=True)
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:

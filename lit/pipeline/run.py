@@ -6,18 +6,21 @@ resume, overwrite, limit, progress and summary behaviour as the command line.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 
 from lit.config import PAPER_SPECS, RunConfig
 from lit.errors import InputError
 from lit.io import NliItem, RecordWriter, count_records, iter_jsonl, read_nli, written_ids
+from lit.io.output import refuse_input_as_output, temporary_beside
 from lit.pipeline.engine import Engine
+from lit.pipeline.identity import check_resume, run_identity, save_identity
 from lit.pipeline.summary import Summary
 
 
@@ -43,12 +46,23 @@ class RunResult:
 
 def _check_output(input: str | Path, output: Path, resume: bool, overwrite: bool) -> None:
     """Refuse to overwrite the input, or an existing output without resume/overwrite."""
-    if str(input) != "-" and output.resolve() == Path(input).resolve():
-        raise InputError(f"{output}: the output would overwrite the input")
+    refuse_input_as_output(output, input)
     if output.exists() and output.stat().st_size and not (resume or overwrite):
         raise InputError(
             f"{output} exists: pass --resume to continue it or --overwrite to replace it"
         )
+
+
+def _put_in_place(target: Path, output: Path, identity: dict | None) -> None:
+    """Rename the temporary output of --overwrite over OUTPUT and store the run's identity;
+    a run stopped before it began leaves OUTPUT as it was."""
+    if target == output:
+        return
+    if identity is None:
+        target.unlink(missing_ok=True)
+        return
+    os.replace(target, output)
+    save_identity(output, identity)
 
 
 def _warn_duplicates(input: str | Path, seen: Counter) -> None:
@@ -96,6 +110,8 @@ def run_nli(
         input, format, premise=premise_column, hypothesis=hypothesis_column,
         label=label_column, id_field=id_column,
     )
+    first = next(items, None)  # a bad file (CSV header, ...) fails before OUTPUT is touched
+    items = chain([first] if first is not None else [], items)
     total = count_records(input, format)
     if limit is not None:
         items = islice(items, limit)
@@ -103,6 +119,10 @@ def run_nli(
     done = written_ids(output) if resume else Counter()
     resumed = sum(done.values())
     seen: Counter = Counter()  # input ids, to warn about duplicates
+    # --overwrite writes beside OUTPUT and renames at the end: the old file stays until then
+    replacing = not resume and output.exists() and output.stat().st_size > 0
+    target = temporary_beside(output) if replacing else output
+    identity: dict | None = None
     start = time.perf_counter()
     written = 0
     owned = not isinstance(engine, Engine)
@@ -114,7 +134,14 @@ def run_nli(
         specs = [s.strip() for s in specs]
         for s in specs:
             built.check_pair(s)
-        with RecordWriter(output, append=resume) as writer, tqdm(
+        identity = run_identity(input, specs, built, {
+            "format": format, "columns": [premise_column, hypothesis_column, label_column,
+                                          id_column]})
+        if resume:
+            check_resume(output, identity)
+        if not replacing:  # a killed run's output can be resumed, so it needs its identity
+            save_identity(output, identity)
+        with RecordWriter(target, append=resume) as writer, tqdm(
             total=total, unit="pair", file=sys.stderr, disable=not progress or None,
             dynamic_ncols=True, desc="lit nli",
         ) as bar:
@@ -137,6 +164,15 @@ def run_nli(
                 if batch_left == 0:
                     writer.flush()
             writer.flush()
+    except KeyboardInterrupt:  # keep what was written: --resume continues it
+        _put_in_place(target, output, identity)
+        raise
+    except BaseException:
+        if target != output:
+            target.unlink(missing_ok=True)
+        raise
+    else:
+        _put_in_place(target, output, identity)
     finally:
         if owned:
             built.close()
