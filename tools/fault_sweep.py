@@ -447,6 +447,37 @@ def placeholder_in_binding(ctx: Context) -> str:
     return json.loads(out)["reason"] if out else err.strip()
 
 
+WILDCARDS = """module wild
+versions 2025 2018
+
+rule many
+  context [ @index ARG0: ?e ] {items}
+  output
+    set ?e [ TENSE: fut ]
+"""
+
+
+def combinatorial_rule(ctx: Context) -> str:
+    """A rule with 9 items that match any EP: a timeout naming it, fast; and a warning."""
+    import gzip
+
+    rules = ctx.tmp / "wild"
+    rules.mkdir()
+    items = " ".join(f"[ * LBL: ?l{k} ]" for k in range(9)) + " [ _no_such_q ]"
+    (rules / "wild.lit").write_text(WILDCARDS.format(items=items))
+    with gzip.open(ROOT / "tests" / "data" / "erg-gold-2025.jsonl.gz", "rt") as f:
+        mrs = next(r["mrs"] for r in map(json.loads, f) if r["mrs"].count("<") > 12)
+    start = time.monotonic()
+    code, out, err = lit(["transform", "--mrs", str(ctx.file("w.mrs", mrs + "\n")), "--spec",
+                          "wild", "--rules", str(rules), "--grammar-version", "2025"])
+    took = time.monotonic() - start
+    record = json.loads(out) if out else {"status": err.strip(), "reason": ""}
+    _, _, warned = lit(["rules", "check", str(rules / "wild.lit")])
+    return (f"{record['status']}; {'names the rule' if 'many' in record['reason'] else '?'}; "
+            f"{'under 60 s' if took < 60 else f'{took:.0f} s'}; "
+            f"{'warned' if 'warning: rule many has 9 items' in warned else 'NOT warned'}")
+
+
 CASES: list[Case] = [
     Case("1 lone surrogate in a sentence", EXPECT_BAD, surrogate_sentence),
     Case("1 lone surrogate in an id", EXPECT_BAD, surrogate_id),
@@ -486,6 +517,8 @@ CASES: list[Case] = [
     Case("14 endless output, no newline", "ace_error; within the timeout", flood),
     Case("14 endless lines", "ace_error; within the timeout", flood_lines),
     Case("14 plain-text garbage answer", "ace_error; within the timeout", garbage),
+    Case("15 rule with 9 wildcard items", "timeout; names the rule; under 60 s; warned",
+         combinatorial_rule),
     Case("16 unknown label", EXPECT_BAD, unknown_label),
     Case("16 duplicate ids", "rc 0; 2 out; warned", duplicate_ids_warned),
     Case("16 report skips bad records", "rc 0; 1 warning; names file", report_skips_bad_records),

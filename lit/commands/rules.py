@@ -7,6 +7,7 @@ Without arguments: each module with its paper code, values, grammar versions and
 from __future__ import annotations
 
 import argparse
+import sys
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
 
@@ -30,6 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lit.errors import InputError
     from lit.rules.compiler import compile_file
+    from lit.rules.cost import combinatorial_warnings
     from lit.rules.engine import RuleEngine
     from lit.rules.syntax import Rule
 
@@ -43,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path}: ok: module {module.name} (ERG {', '.join(module.versions)}), "
                   f"{rules} rule(s), {guards} not_applicable check(s), "
                   f"{len(module.examples)} example(s)")
+            for warning in combinatorial_warnings(module):
+                print(warning, file=sys.stderr)
         return 0
     if args.files:
         raise InputError("files are only taken by 'lit rules check FILE...'")

@@ -19,7 +19,7 @@ from lit.config import DEFAULT_GRAMMAR_VERSION, GRAMMAR_VERSIONS
 from lit.errors import InputError
 from lit.equivalence import equivalent
 from lit.rules.compiler import LIBRARY_SUFFIX, builtin_rules_dir, compile_file
-from lit.rules.matcher import Matcher, apply_edits
+from lit.rules.matcher import MatchBudgetExceeded, Matcher, apply_edits
 from lit.rules.syntax import Example, Guard, Module, Preference
 from lit.spec import Spec, Step, parse_spec
 from lit.status import Status
@@ -187,7 +187,12 @@ class RuleEngine:
         current = mrs
         outcomes: list[StepOutcome] = []
         for step in spec.steps:
-            result, reason = self.apply_step(current, step)
+            try:
+                result, reason = self.apply_step(current, step)
+            except MatchBudgetExceeded as exc:  # a combinatorial rule: this item, not the run
+                reason = f"{step}: {exc}"
+                outcomes.append(StepOutcome(step, Status.TIMEOUT, reason))
+                return TransformOutcome(spec, Status.TIMEOUT, reason, None, tuple(outcomes))
             if result is None:
                 outcomes.append(StepOutcome(step, Status.NOT_APPLICABLE, reason))
                 return TransformOutcome(spec, Status.NOT_APPLICABLE, reason, None, tuple(outcomes))

@@ -43,6 +43,7 @@ from lit.rules.syntax import (
     PropNotParam,
     PropParam,
     PropRef,
+    Rule,
     PropValue,
     Relabel,
     Remove,
@@ -58,6 +59,13 @@ from lit.rules.syntax import (
 )
 
 SPECIALS = ("INDEX", "TOP")
+#: Candidate EPs and constraints one step may try while matching (a rule with many
+#: unconstrained items is combinatorial: 9 of them on a 20-EP MRS would take hours).
+DEFAULT_MATCH_BUDGET = 2_000_000
+
+
+class MatchBudgetExceeded(Exception):
+    """Matching one step tried more candidates than its budget allows."""
 ICONS_ORDER = {"focus": 0, "topic": 1}
 
 
@@ -90,11 +98,25 @@ class Binding:
 class Matcher:
     """Matches the blocks of one module, with one step's parameters, on one MRS."""
 
-    def __init__(self, m: MRS, params: dict[str, str], where: str) -> None:
+    def __init__(self, m: MRS, params: dict[str, str], where: str,
+                 budget: int = DEFAULT_MATCH_BUDGET) -> None:
         self.m = m
         self.params = params
         self.where = where  # the file of the block being matched, for run-time errors
         self._anchors: dict[str, EP | None] = {}
+        self.allowed = budget
+        self.budget = budget  # candidates left to try, for all blocks of this step
+        self.block: Block | None = None
+
+    def _spend(self, n: int) -> None:
+        """Count *n* candidate tries against the budget (MatchBudgetExceeded when spent)."""
+        self.budget -= n
+        if self.budget < 0:
+            where = f" {self.block.name}" if isinstance(self.block, Rule) else ""
+            line = f" ({self.block.file}:{self.block.line})" if self.block else ""
+            raise MatchBudgetExceeded(f"rule{where}{line} is still matching after "
+                                      f"{self.allowed:,} candidate tries; it has too "
+                                      "many unconstrained items (see `lit rules check`)")
 
     # --- parameters and values
     def param(self, name: str) -> str:
@@ -179,6 +201,7 @@ class Matcher:
             candidates = [b.eps[pat.name]]
         else:
             candidates = range(len(self.m.rels))
+        self._spend(len(candidates))
         for i in candidates:
             if injective and i in b.used_eps and b.eps.get(pat.name or "") != i:
                 continue
@@ -204,6 +227,7 @@ class Matcher:
     def _match_cons(self, pat: ConsPattern, b: Binding) -> Iterator[tuple[int, Binding]]:
         pairs = ([(c.hi, c.relation, c.lo) for c in self.m.hcons] if isinstance(pat, HConsPattern)
                  else [(c.left, c.relation, c.right) for c in self.m.icons])
+        self._spend(len(pairs))
         for j, (left, relation, right) in enumerate(pairs):
             if relation != pat.relation:
                 continue
@@ -237,6 +261,7 @@ class Matcher:
     def match_block(self, block: Block) -> Binding | None:
         """The first binding satisfying all of *block*'s conditions, or None."""
         self.where = block.file
+        self.block = block
         for cond in block.conditions:
             if isinstance(cond, When) and self.params.get(cond.name, "") not in cond.values:
                 return None
