@@ -11,3 +11,13 @@ from tools import fault_sweep
 @pytest.mark.parametrize("case", fault_sweep.CASES, ids=[c.name for c in fault_sweep.CASES])
 def test_fault_case(case: fault_sweep.Case, fake_ace_config) -> None:
     assert fault_sweep.run_case(case, fake_ace_config) == case.expected
+
+
+def test_bad_lines_and_killed_ace_cost_nothing_else() -> None:
+    """tools/fault_run.py in small: every record written, in order, bad lines invalid_input,
+    the rest identical to a clean run although ACE is killed every 50 records."""
+    from tools import fault_run
+
+    outcome = fault_run.sweep(pairs=150, bad=0.04, kill_every=50, seed=1)
+    assert outcome.ok, outcome.format()
+    assert outcome.kills >= 2

@@ -304,8 +304,10 @@ def resume_other_input(ctx: Context) -> str:
 
 # --- 10-14: processes and limits -------------------------------------------------------------
 
-def ace_processes(marker: str) -> list[int]:
-    """Pids whose command line mentions *marker* (the case's own grammar path)."""
+def ace_processes(grammar: str) -> list[int]:
+    """Pids of ACE processes started with `-g GRAMMAR` (the case's own grammar path; `lit`
+    itself has `--grammar GRAMMAR`)."""
+    marker = "-g\0" + grammar
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
