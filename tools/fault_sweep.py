@@ -186,13 +186,12 @@ def same_file(ctx: Context, argv: Callable[[Path], list[str]], name: str,
               stdin_from: bool = False) -> str:
     path = ctx.file(name, good_line() + b"\n")
     before = path.read_bytes()
-    stdin = before if stdin_from else b""
     if stdin_from:  # a real redirection: `lit ... < FILE -o FILE`
         proc = subprocess.run([sys.executable, "-m", "lit", *argv(path)], stdin=open(path, "rb"),
                               capture_output=True, text=True, cwd=ROOT)
         code, err = proc.returncode, proc.stderr
     else:
-        code, _, err = lit(argv(path), stdin)
+        code, _, err = lit(argv(path))
     kept = "input kept" if path.read_bytes() == before else "INPUT DESTROYED"
     said = "says so" if "overwrite the input" in err else err.strip()[-120:]
     return f"rc {code}; {kept}; {said}"

@@ -58,8 +58,9 @@ def detect_format(path: str | Path, fmt: str | None = None) -> str:
 def open_text(path: str | Path) -> IO[str]:
     """A text stream for a path (gzip by .gz) or `-` (stdin); InputError if it cannot open.
 
-    Lines end at a newline only (a bare CR is data), a leading BOM is dropped, and bytes that are not UTF-8 become lone surrogates
-    (surrogateescape) so that one bad record is reported by `text_problem`, not the whole file.
+    Lines end at a newline only (a bare CR is data), a leading BOM is dropped, and bytes that
+    are not UTF-8 become lone surrogates (surrogateescape), so one bad record is reported as
+    that record's problem (`item_problem`, `text_problem`), not the whole file's.
     """
     if str(path) == "-":
         if not hasattr(sys.stdin, "buffer"):  # already text (a test's StringIO)
