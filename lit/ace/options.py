@@ -39,6 +39,10 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-unpack-megabytes", type=int, default=None, metavar="MB",
         help="ACE's unpacking memory cap per process (default 1500)",
     )
+    g.add_argument(
+        "--max-output-megabytes", type=int, default=None, metavar="MB",
+        help="ACE output read per item before the item is ace_error (default 64)",
+    )
 
 
 def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
@@ -56,5 +60,7 @@ def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
     for name in ("max_chart_megabytes", "max_unpack_megabytes"):
         if getattr(args, name, None) is not None:
             kwargs[name] = getattr(args, name)
+    if getattr(args, "max_output_megabytes", None) is not None:
+        kwargs["max_output_bytes"] = args.max_output_megabytes << 20
     kwargs.update(overrides)
     return AceService(config, **kwargs)
