@@ -50,6 +50,9 @@ class RunConfig:
     #: Distinct realizations kept per transformed MRS (ACE's first N; the oracle shows one of
     #: the first 10 verifies for 625 of 626 pairs).
     max_candidates: int = 10
+    #: Weight of closeness to the source against the scorer's order in ranking, 0..1
+    #: (lit.rank.ranking; module preferences and defects come first either way).
+    closeness_weight: float = 0.5
     #: Readings per re-parse when verifying (the intended reading is often not the first).
     verify_readings: int = 20
     #: When no candidate verifies, keep the best-ranked one (status stays not_verified).

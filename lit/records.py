@@ -17,6 +17,13 @@ class SideRecord(TypedDict):
     mrs: str | None
     verified: bool | None
     candidates: list[str] | None
+    #: per candidate, same order: {surface, score, distance, defects, preferences}
+    ranking: list[dict] | None
+    chosen_because: str | None
+    #: ACE stopped at --max-candidates realizations: more may exist
+    capped: bool | None
+    #: unknown words generated through a known stand-in: {word, predicate, stand_in}
+    stand_ins: list[dict] | None
 
 
 class TransformRecord(TypedDict):
@@ -29,6 +36,10 @@ class TransformRecord(TypedDict):
     output: str | None
     verified: bool | None
     candidates: list[str] | None
+    ranking: list[dict] | None
+    chosen_because: str | None
+    capped: bool | None
+    stand_ins: list[dict] | None
 
 
 class PairTransform(TypedDict):

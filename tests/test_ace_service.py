@@ -221,6 +221,22 @@ def test_generation_limit_and_mrs_objects(fake_ace_service, oracle_pairs):
     assert simplemrs.decode(result.input).index == mrs.index
 
 
+def test_generation_limit_holds_for_every_item_of_a_long_lived_generator(
+    fake_ace_service, oracle_pairs
+):
+    """The fake counts -n across inputs as ACE 0.9.30 does: without the service's budget
+    bookkeeping the third and later items would come back empty."""
+    pairs = [p for p in oracle_pairs if p["realizations_total"] >= 3][:12]
+    results = list(fake_ace_service.generate([p["target_mrs_nolnk"] for p in pairs] * 2,
+                                             limit=3))
+    for pair, result in zip(pairs * 2, results):
+        assert result.status is Status.OK, result.reason
+        assert list(result.surfaces) == pair["realizations"][:3]
+        assert result.capped
+    (whole,) = fake_ace_service.generate([pairs[0]["target_mrs_nolnk"]])
+    assert len(whole.surfaces) == pairs[0]["realizations_total"] and not whole.capped
+
+
 def test_generation_failures(fake_ace_service, oracle_pairs):
     failed = next(p for p in oracle_pairs if p.get("generation_error"))
     known = next(p for p in oracle_pairs if p["target_realized"])

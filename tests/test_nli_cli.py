@@ -177,7 +177,7 @@ def test_transform_sentence_mode(fake_ace_config, capsys, monkeypatch):
         grammar_version="2018", workers=2, timeout=30.0, spec="tense=past", scorer="ace",
         sentences=["A woman is driving a car.", "Zorbs glimmer.", "A girl is reading a book."],
     )
-    assert transform_sentences(args) == 1  # one sentence did not parse
+    assert transform_sentences(args) == 0  # every sentence got its record, one says no_parse
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [r["status"] for r in lines] == ["ok", "no_parse", "ok"]
     assert lines[0]["output"] == "A woman was driving a car." and lines[0]["verified"] is True
@@ -190,6 +190,39 @@ def test_transform_sentence_mode(fake_ace_config, capsys, monkeypatch):
     assert transform_sentences(args) == 0
     (rec,) = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert rec["output"] == "A dog will be running."
+
+
+def test_transform_several_specs_parses_each_sentence_once(fake_ace_config, capsys):
+    from lit.ace import service as service_module
+
+    parsed: list[str] = []
+    real = service_module.AceService.parse
+
+    def counting(self, sentences, n=1):
+        sentences = list(sentences)
+        if n == 1:
+            parsed.extend(sentences)
+        return real(self, sentences, n)
+
+    args = argparse.Namespace(
+        ace=str(fake_ace_config.ace), grammar=str(fake_ace_config.grammar),
+        grammar_version="2018", workers=2, timeout=30.0, scorer="ace",
+        spec=["tense=past", "tense=fut"],
+        sentences=["A woman is driving a car.", "A girl is reading a book."],
+    )
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(service_module.AceService, "parse", counting)
+        assert transform_sentences(args) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(r["input"], r["spec"]) for r in lines] == [
+        ("A woman is driving a car.", "tense=past"), ("A woman is driving a car.", "tense=fut"),
+        ("A girl is reading a book.", "tense=past"), ("A girl is reading a book.", "tense=fut"),
+    ]
+    assert [r["output"] for r in lines] == [
+        "A woman was driving a car.", "A woman will be driving a car.",
+        "A girl was reading a book.", "A girl will be reading a book.",
+    ]
+    assert sorted(parsed) == ["A girl is reading a book.", "A woman is driving a car."]
 
 
 def test_existing_output_needs_resume_or_overwrite(fake_ace_config, tmp_path, capsys):

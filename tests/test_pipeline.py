@@ -208,7 +208,8 @@ def test_transform_records_end_to_end(service, oracle_pairs, verifying):
         records = pipeline.transform([p["source"] for p in pairs], spec)
         for p, rec in zip(pairs, records):
             assert set(rec) == {"status", "reason", "spec", "mrs", "output", "verified",
-                                "candidates"}
+                                "candidates", "ranking", "chosen_because", "capped",
+                               "stand_ins"}
             assert rec["spec"] == spec and (rec["status"] == "ok") == (rec["reason"] is None)
             target = simplemrs.decode(p["target_mrs"])
             if rec["mrs"] and equivalent(simplemrs.decode(rec["mrs"]), target) and verifying.get(

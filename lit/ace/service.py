@@ -22,8 +22,12 @@ order while the batch streams. Per-item failures become results with a status an
   forever), over-long sentences, NUL characters, text that is not a SimpleMRS: answered at once,
   never sent to ACE.
 
-ACE 0.9.30 counts a persistent generator's ``-n`` across inputs, so the generator never gets
-``-n``: ``generate(..., limit=k)`` cuts the realizations itself. Answers are read with
+ACE 0.9.30 counts a persistent generator's ``-n`` across inputs. ``generate(..., limit=k)``
+still bounds ACE's work per item (selective unpacking, so a long sentence does not exhaust RAM
+unpacking thousands of realizations): its generator runs with ``-n`` 4k, counts the results it
+has given, and is replaced before an item could get fewer than k; each result is cut to k and
+says whether ACE stopped at the limit (``capped``). Without a limit the generator gets no
+``-n`` and returns everything. Answers are read with
 :mod:`lit.ace.tsdb` (PyDelphin's own reader costs about a millisecond per item).
 """
 
@@ -63,6 +67,9 @@ DEFAULT_MAX_WORDS = 100
 STDERR_ROTATE_BYTES = 1 << 20
 #: How long after ACE's own --timeout the watchdog kills a process that has not answered.
 HARD_TIMEOUT_GRACE = 1.0
+#: A generator serving items with limit k runs with ``-n`` k times this: ACE 0.9.30 counts
+#: ``-n`` across inputs, so the process is replaced once less than k of its budget is left.
+GENERATOR_BUDGET_ITEMS = 4
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,8 @@ class GenerateResult:
     surfaces: tuple[str, ...]
     ace_seconds: float | None
     wall_seconds: float
+    #: ACE stopped at the item's limit: more realizations may exist than were returned
+    capped: bool = False
 
 
 class AceService:
@@ -298,6 +307,8 @@ class AceService:
         args = list(self._common_args)
         if kind == "parse":
             args += ["-n", str(n)]
+        elif n is not None:  # a generator's -n is a budget shared by all its items
+            args += ["-n", str(n * GENERATOR_BUDGET_ITEMS)]
         return args
 
 
@@ -347,6 +358,7 @@ class _Process:
         self._err_w = open(stderr_path, "ab")  # O_APPEND: our reads never move ACE's writes
         self._err_r = open(stderr_path, "rb")
         self._err_r.seek(0, os.SEEK_END)
+        self.produced = 0  # results given so far: what ACE counts against a generator's -n
         try:
             self.ace = AceProcess(
                 str(service.config.grammar),
@@ -467,7 +479,7 @@ class _Worker:
 
     def _handle(self, task: _Task) -> ParseResult | GenerateResult:
         start = time.monotonic()
-        key = (task.kind, task.param if task.kind == "parse" else None)
+        key = (task.kind, task.param)
         response, outcome, stderr = self._interact(key, task.datum)
         if outcome == "crash" and not self.service._stopping:
             # the process may have been dying already (killed between items): one retry on a
@@ -483,6 +495,12 @@ class _Worker:
         if proc is not None and proc.popen.poll() is not None:  # died between items
             del self.processes[key]
             proc.close(graceful=False)
+            proc = None
+        elif proc is not None and key[0] == "generate" and key[1] is not None and (
+            key[1] * GENERATOR_BUDGET_ITEMS - proc.produced < key[1]
+        ):  # too little -n budget left to give the next item its whole limit
+            del self.processes[key]
+            proc.close()
             proc = None
         if proc is None:
             self._spawned += 1
@@ -539,6 +557,7 @@ class _Worker:
                                "ACE's answer is not a tsdb answer" if alive else "ACE failed")
             return None, "crash", "\n".join(filter(None, [detail, stderr.strip()]))
         # a complete answer is genuine even if ACE died right after giving it
+        proc.produced += len(response["results"])
         return response, "ok", stderr
 
     # --- results ------------------------------------------------------------------------
@@ -585,10 +604,11 @@ class _Worker:
             return GenerateResult(task.input, status, reason, (), None, wall)
         seconds = _ace_seconds(response)
         surfaces = tuple(r["surface"] for r in response["results"] if r.get("surface"))
+        capped = task.param is not None and len(response["results"]) >= task.param
         if task.param is not None:
             surfaces = surfaces[: task.param]
         if surfaces:
-            return GenerateResult(task.input, Status.OK, None, surfaces, seconds, wall)
+            return GenerateResult(task.input, Status.OK, None, surfaces, seconds, wall, capped)
         status, reason = self._nothing(response, stderr, seconds, wall, Status.NO_GENERATION,
                                        "no realization", "ACE generated nothing")
         return GenerateResult(task.input, status, reason, (), seconds, wall)

@@ -1,9 +1,11 @@
 """Transform sentences, or MRSs with --mrs, by a spec such as 'tense=fut+pass'.
 
 With --mrs FILE (or - for stdin) no ACE is needed: each line is a SimpleMRS, and each gets one
-JSON line {status, reason, spec, mrs, output, verified, candidates} (output, verified and
-candidates are null in this mode). Without --mrs the sentences are parsed, transformed,
-generated, ranked and verified with ACE.
+JSON line per spec {input, status, reason, spec, mrs, output, verified, candidates, ...}
+(output, verified, candidates and the ranking fields are null in this mode). Without --mrs the
+sentences are parsed once, then transformed by each spec, generated, ranked and verified with
+ACE. Exit 0 when every input got its records (failures are recorded with their reason), 2 on a
+configuration or input error.
 """
 
 from __future__ import annotations
@@ -21,7 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "sentences", nargs="*", metavar="SENTENCE", help="sentences to transform ('-' reads stdin)"
     )
-    parser.add_argument("--spec", required=True, help="e.g. 'tense=fut+pass', 'modal=may', 'i'")
+    parser.add_argument(
+        "--spec", required=True, action="append", metavar="SPEC",
+        help="e.g. 'tense=fut+pass', 'modal=may', 'i'; repeat for several specs (each sentence "
+        "is parsed once and gets one record per spec, in the order given)",
+    )
     parser.add_argument(
         "--mrs", metavar="FILE", help="transform SimpleMRS lines from FILE ('-' = stdin); no ACE"
     )
@@ -50,38 +56,38 @@ def grammar_version(args: argparse.Namespace) -> str:
     return config.grammar_version or "2025"
 
 
-def transform_mrs_lines(lines, engine, spec, out: TextIO) -> int:
-    """Write one record per input line, blank ones included, each with its input line;
-    returns how many were not ok."""
+def transform_mrs_lines(lines, engine, specs, out: TextIO) -> int:
+    """Write one record per input line and spec, blank lines included, each with its input
+    line; returns how many were not ok."""
     from delphin.codecs import simplemrs
 
     from lit.io.readers import text_problem
+    from lit.pipeline.records import SideResult, transform_record
     from lit.status import Status
 
     failures = 0
     for number, line in enumerate(lines, 1):
         text = line.removesuffix("\n").removesuffix("\r").strip()
-        record = {"input": text, "status": None, "reason": None, "spec": str(spec),
-                  "mrs": None, "output": None, "verified": None, "candidates": None}
         problem = "empty line" if not text else text_problem(text)
+        source = None
         if problem:
-            record.update(input=text.encode("utf-8", "replace").decode("utf-8"),
-                          status=str(Status.INVALID_INPUT), reason=f"line {number}: {problem}")
-            failures += 1
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            continue
-        try:
-            source = simplemrs.decode(text)
-        except Exception as exc:  # PyDelphin raises several types for bad SimpleMRS
-            record.update(status=str(Status.INVALID_INPUT),
-                          reason=f"line {number}: not a SimpleMRS: {' '.join(str(exc).split())}")
+            text = text.encode("utf-8", "replace").decode("utf-8")
+            problem = f"line {number}: {problem}"
         else:
-            outcome = engine.apply(source, spec)
-            record.update(status=str(outcome.status), reason=outcome.reason)
-            if outcome.mrs is not None:
-                record["mrs"] = simplemrs.encode(outcome.mrs)
-        failures += record["status"] != "ok"
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            try:
+                source = simplemrs.decode(text)
+            except Exception as exc:  # PyDelphin raises several types for bad SimpleMRS
+                problem = f"line {number}: not a SimpleMRS: {' '.join(str(exc).split())}"
+        for spec in specs:
+            if problem:
+                side = SideResult(Status.INVALID_INPUT, problem)
+            else:
+                outcome = engine.apply(source, spec)
+                mrs = simplemrs.encode(outcome.mrs) if outcome.mrs is not None else None
+                side = SideResult(outcome.status, outcome.reason, mrs)
+            record = {"input": text, **transform_record(str(spec), side)}
+            failures += record["status"] != "ok"
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
     return failures
 
 
@@ -97,11 +103,11 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         refuse_input_as_output(args.output, args.mrs)
     engine = RuleEngine.load(grammar_version(args), args.rules)
-    spec = engine.check(args.spec)
+    specs = [engine.check(s) for s in args.spec]
     with open_text(args.mrs) as source:
         if args.output:
             with atomic_text(args.output) as out:
-                failures = transform_mrs_lines(source, engine, spec, out)
+                transform_mrs_lines(source, engine, specs, out)
         else:
-            failures = transform_mrs_lines(source, engine, spec, sys.stdout)
-    return 1 if failures else 0
+            transform_mrs_lines(source, engine, specs, sys.stdout)
+    return 0

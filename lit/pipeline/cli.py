@@ -28,7 +28,9 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     g = parser.add_argument_group("ranking and verification")
     g.add_argument("--scorer", choices=SCORERS, default=DEFAULTS.scorer,
                    help="rank realizations by GPT-2 perplexity (gpt2, default; needs the `rank` "
-                        "extra) or keep ACE's own order (ace, no model)")
+                        "extra; freq stands in when it cannot be loaded), by word frequency "
+                        "(freq, no model) or by ACE's own order (ace, no model); "
+                        "see docs/pipeline.md, Ranking")
     g.add_argument("--model", metavar="NAME|PATH",
                    help="Hugging Face model name or local directory for --scorer gpt2 "
                         "(default gpt2)")
@@ -38,6 +40,9 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
                    f"(default {DEFAULTS.score_batch_size})")
     g.add_argument("--max-candidates", type=int, default=DEFAULTS.max_candidates, metavar="N",
                    help=f"distinct realizations kept per MRS (default {DEFAULTS.max_candidates})")
+    g.add_argument("--closeness-weight", type=float, default=DEFAULTS.closeness_weight,
+                   metavar="W", help="weight 0..1 of closeness to the source sentence against "
+                   f"the scorer's order (default {DEFAULTS.closeness_weight})")
     g.add_argument("--verify-readings", type=int, default=DEFAULTS.verify_readings, metavar="N",
                    help="readings per candidate re-parse when verifying (default "
                         f"{DEFAULTS.verify_readings})")
@@ -87,13 +92,15 @@ def _sentences(args: argparse.Namespace) -> Iterator[str]:
 
 
 def transform_sentences(args: argparse.Namespace) -> int:
-    """`lit transform --spec SPEC [SENTENCE ... | -]`: one `lit transform` record
-    (docs/design.md §5) per sentence, in input order, on stdout (or -o FILE). Exit 0 if every
-    sentence was transformed and verified, 1 if any record has another status (it says why)."""
+    """`lit transform --spec SPEC [--spec SPEC ...] [SENTENCE ... | -]`: one `lit transform`
+    record (docs/design.md §5) per sentence and spec, in input order, on stdout (or -o FILE).
+    Exit 0 when every sentence got its records, whatever their status (each says why)."""
     from lit.errors import InputError
 
-    spec = getattr(args, "spec", None)
-    if not spec:
+    specs = getattr(args, "spec", None)
+    if isinstance(specs, str):
+        specs = [specs]
+    if not specs:
         raise InputError("--spec is required, e.g. --spec 'tense=fut+pass'")
     from lit.io.output import atomic_text, refuse_input_as_output
     from lit.io.readers import printable
@@ -101,7 +108,6 @@ def transform_sentences(args: argparse.Namespace) -> int:
     output = getattr(args, "output", None)
     if output and (not args.sentences or "-" in args.sentences):
         refuse_input_as_output(output, "-")
-    failures = 0
     given: deque[str] = deque()  # sentences sent, so each record can carry its input
 
     def sentences() -> Iterator[str]:
@@ -112,10 +118,10 @@ def transform_sentences(args: argparse.Namespace) -> int:
     with engine_from_args(args) as engine, (
         atomic_text(output) if output else nullcontext(sys.stdout)
     ) as out:
-        engine.check_spec(spec)
-        for record in engine.transform_all(sentences(), spec):
-            failures += record["status"] != "ok"
-            record = {"input": printable(given.popleft()), **record}
+        checked = [engine.check_spec(s) for s in specs]
+        for k, record in enumerate(engine.transform_all(sentences(), checked)):
+            text = given[0] if k % len(checked) < len(checked) - 1 else given.popleft()
+            record = {"input": printable(text), **record}
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
             out.flush()
-    return 1 if failures else 0
+    return 0

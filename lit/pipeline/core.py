@@ -16,8 +16,9 @@ from delphin.mrs import MRS
 
 from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS, LabelRules, phenomena_of
+from lit.config import DEFAULTS
 from lit.pipeline.defaults import DEFAULT_MAX_CANDIDATES, DEFAULT_VERIFY_READINGS
-from lit.pipeline.realize import Realizer
+from lit.pipeline.realize import Job, Realizer
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
@@ -61,6 +62,7 @@ class Pipeline:
         max_candidates: int = DEFAULT_MAX_CANDIDATES,
         verify_readings: int = DEFAULT_VERIFY_READINGS,
         keep_unverified: bool = False,
+        closeness_weight: float = DEFAULTS.closeness_weight,
     ):
         self.service = service
         self.rules = rules
@@ -69,7 +71,8 @@ class Pipeline:
         self.times = StageTimes()
         self.realizer = Realizer(
             service, scorer, max_candidates=max_candidates, verify_readings=verify_readings,
-            keep_unverified=keep_unverified, times=self.times,
+            keep_unverified=keep_unverified, closeness_weight=closeness_weight,
+            times=self.times,
         )
 
     # --- stages -------------------------------------------------------------------------
@@ -124,24 +127,29 @@ class Pipeline:
                         results[key] = SideResult(status, outcome.reason or f"{spec}: {status}")
                     else:
                         pending.append((key, outcome.mrs))
-        realized = self.realizer.realize([m for _, m in pending], times)
+        realized = self.realizer.realize(
+            [Job(m, sentence, self.rules.preferences(spec)) for (sentence, spec), m in pending],
+            times,
+        )
         for (key, m), r in zip(pending, realized):
             results[key] = SideResult(
                 r.status, r.reason, simplemrs.encode(m, lnk=False), r.output, r.verified,
-                r.candidates,
+                r.candidates, r.scores, r.chosen_because, r.capped, r.stand_ins,
             )
         return results
 
     # --- whole records ----------------------------------------------------------------------
 
-    def transform(self, sentences: Sequence[str], spec: Spec | str) -> list[dict]:
-        """`lit transform` records for *sentences* under one spec, in input order."""
-        spec = parse_spec(spec) if isinstance(spec, str) else spec
+    def transform(self, sentences: Sequence[str], specs: Spec | str | Sequence) -> list[dict]:
+        """`lit transform` records for *sentences*, in input order: one per sentence and spec
+        (in spec order), each sentence parsed once."""
+        specs = [specs] if isinstance(specs, (str, Spec)) else specs
+        specs = [parse_spec(s) if isinstance(s, str) else s for s in specs]
         times = StageTimes()
         parsed = self.parse(sentences, times)
-        sides = self.sides([(s, spec) for s in sentences], parsed, times)
+        sides = self.sides([(s, spec) for s in sentences for spec in specs], parsed, times)
         self.times.merge(times)
-        return [transform_record(str(spec), sides[(s, spec)]) for s in sentences]
+        return [transform_record(str(spec), sides[(s, spec)]) for s in sentences for spec in specs]
 
     def nli(self, items: Sequence[NliItem], specs: Sequence) -> list[dict]:
         """One `lit nli` record per item, in order, for the pair *specs*: texts ("p;f +i"),

@@ -110,6 +110,7 @@ class Engine:
         max_candidates: int = DEFAULTS.max_candidates,
         verify_readings: int = DEFAULTS.verify_readings,
         keep_unverified: bool = DEFAULTS.keep_unverified,
+        closeness_weight: float = DEFAULTS.closeness_weight,
         batch_size: int = DEFAULTS.batch_size,
         batches_in_flight: int = DEFAULTS.batches_in_flight,
         service=None,
@@ -151,6 +152,7 @@ class Engine:
             service, self.rules, self.scorer, grammar_version=self.grammar_version,
             label_rules=label_rules, max_candidates=max_candidates,
             verify_readings=verify_readings, keep_unverified=keep_unverified,
+            closeness_weight=closeness_weight,
         )
 
     @classmethod
@@ -169,7 +171,8 @@ class Engine:
                    device=config.device, score_batch_size=config.score_batch_size,
                    rules=rules, label_rules=label_rules, max_candidates=config.max_candidates,
                    verify_readings=config.verify_readings,
-                   keep_unverified=config.keep_unverified, batch_size=config.batch_size,
+                   keep_unverified=config.keep_unverified,
+                   closeness_weight=config.closeness_weight, batch_size=config.batch_size,
                    batches_in_flight=config.batches_in_flight, service=service,
                    close_service=close_service)
 
@@ -196,12 +199,14 @@ class Engine:
         return next(self.transform_all([sentence], spec))
 
     def transform_all(
-        self, sentences: Iterable[str], spec: str | Spec
+        self, sentences: Iterable[str], spec: str | Spec | Sequence[str | Spec]
     ) -> Iterator[TransformRecord]:
-        """`lit transform` records for many sentences, streamed in input order."""
-        spec = self.check_spec(spec)
+        """`lit transform` records for many sentences, streamed in input order; with several
+        specs, each sentence is parsed once and gets one record per spec, in spec order."""
+        specs = [spec] if isinstance(spec, (str, Spec)) else list(spec)
+        checked = [self.check_spec(s) for s in specs]
         yield from _overlapped(_batches(sentences, self.batch_size),
-                               lambda batch: self.pipeline.transform(batch, spec),
+                               lambda batch: self.pipeline.transform(batch, checked),
                                self.batches_in_flight)
 
     def nli(

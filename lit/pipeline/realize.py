@@ -1,31 +1,55 @@
-"""Generate -> rank -> verify for a batch of transformed MRSs (docs/design.md §1, issue 4).
+"""Generate -> rank -> verify for a batch of transformed MRSs (docs/design.md §1).
 
-Equivalent MRSs are generated once per batch. All realizations (distinct strings, up to
-`max_candidates`, in ACE's order) are candidates; the scorer ranks them; candidates are then
-re-parsed *in rank order* with `verify_readings` readings and the first one with a reading
-equivalent to the intended MRS (lit.equivalence, ICONS included) is the output. Re-parses are
-batched across all MRSs of the batch in rounds (1, then 2, 4, ... more candidates per
-unresolved MRS), so the ACE pool stays busy and few candidates past the winner get parsed.
+Each MRS is generated at most once per run: generation results are kept in a run-wide cache
+keyed by MRS equivalence (lit.equivalence), shared by batches running in parallel threads.
+ACE gives at most 2 x `max_candidates` realizations per MRS (bounded in ACE itself, see
+lit.ace.service; derivations often share a string), of which the first `max_candidates`
+distinct strings are candidates; the record says when ACE stopped at that cap. Words outside the lexicon
+are generated through known stand-ins and put back (lit.pipeline.standins).
+
+Candidates are ordered by lit.rank.ranking (the spec's preferences, defects against the
+source sentence, closeness and the scorer), then re-parsed *in that order* with
+`verify_readings` readings; the first with a reading equivalent to the intended MRS
+(lit.equivalence, ICONS included) is the output. Re-parses are batched across all MRSs of the
+batch in rounds (1, then 2, 4, ... more candidates per unresolved MRS), so the ACE pool stays
+busy and few candidates past the winner get parsed.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from delphin import predicate
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
+from lit.config import DEFAULTS
 from lit.equivalence import EquivalenceIndex, equivalent
-from lit.pipeline.defaults import DEFAULT_MAX_CANDIDATES, DEFAULT_VERIFY_READINGS
+from lit.pipeline.standins import Substitution, restore, substitute
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
+from lit.rank.ranking import DEFAULT_CLOSENESS_WEIGHT, Preference, Scored, order, why
 from lit.status import Status
 
+#: ACE results asked for per wanted candidate: derivations often share a surface string.
+RAW_PER_CANDIDATE = 2
 _PRED = re.compile(r"\[\s*(\"[^\"]*\"|\S+?)(?:<[^>]*>)?\s+LBL:")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One MRS to realize, the sentence it came from (for closeness) and the spec's
+    realization preferences."""
+
+    mrs: MRS
+    source: str | None = None
+    preferences: tuple[Preference, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,6 +61,18 @@ class Realization:
     output: str | None
     verified: bool
     candidates: tuple[str, ...]  # best first
+    scores: tuple[Scored, ...] = ()  # one per candidate, same order
+    chosen_because: str | None = None
+    capped: bool = False  # ACE stopped at max_candidates: more realizations may exist
+    stand_ins: tuple[Substitution, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Generated:
+    status: Status
+    reason: str | None
+    surfaces: tuple[str, ...]
+    capped: bool
 
 
 def _pred_signature(mrs_text: str) -> tuple[str, ...] | None:
@@ -46,10 +82,14 @@ def _pred_signature(mrs_text: str) -> tuple[str, ...] | None:
 
 
 class _Target:
-    def __init__(self, mrs: MRS):
-        self.mrs = mrs
-        self.signature = tuple(sorted(predicate.normalize(ep.predicate) for ep in mrs.rels))
+    def __init__(self, job: Job):
+        self.job = job
+        self.mrs = job.mrs
+        self.signature = tuple(sorted(predicate.normalize(ep.predicate) for ep in job.mrs.rels))
+        self.generated_mrs, self.subs = substitute(job.mrs, job.source)
         self.candidates: list[str] = []
+        self.scores: list[Scored] = []
+        self.capped = False
         self.status = Status.OK
         self.reason: str | None = None
         self.next = 0  # index of the first candidate not yet checked
@@ -71,9 +111,10 @@ class Realizer:
         service,
         scorer: Scorer,
         *,
-        max_candidates: int = DEFAULT_MAX_CANDIDATES,
-        verify_readings: int = DEFAULT_VERIFY_READINGS,
-        keep_unverified: bool = False,
+        max_candidates: int = DEFAULTS.max_candidates,
+        verify_readings: int = DEFAULTS.verify_readings,
+        keep_unverified: bool = DEFAULTS.keep_unverified,
+        closeness_weight: float = DEFAULT_CLOSENESS_WEIGHT,
         times: StageTimes | None = None,
     ):
         self.service = service
@@ -81,24 +122,35 @@ class Realizer:
         self.max_candidates = max(1, max_candidates)
         self.verify_readings = max(1, verify_readings)
         self.keep_unverified = keep_unverified
+        self.closeness_weight = closeness_weight
         self.times = times if times is not None else StageTimes()
+        #: run-wide counts: MRSs generated, generation cache hits, realizations, re-parses
+        self.stats: Counter[str] = Counter()
+        self._generated = EquivalenceIndex()  # MRS -> Future[_Generated], for the whole run
+        self._lock = threading.Lock()
 
-    def realize(self, mrss: Sequence[MRS], times: StageTimes | None = None) -> list[Realization]:
-        """One Realization per input MRS, in order. Stage times go to *times* if given, else
-        to `self.times`; concurrent calls are safe (the service may be shared by threads)."""
+    def realize(
+        self, jobs: Sequence[Job | MRS], times: StageTimes | None = None
+    ) -> list[Realization]:
+        """One Realization per job (or bare MRS), in order. Stage times go to *times* if
+        given, else to `self.times`; concurrent calls are safe (the service may be shared)."""
         own = times is None
         times = StageTimes() if own else times
-        index = EquivalenceIndex()
+        jobs = [j if isinstance(j, Job) else Job(j) for j in jobs]
+        index = EquivalenceIndex()  # MRS -> {(source, preferences): slot}
         targets: list[_Target] = []
         slots: list[int] = []
+        for job in jobs:
+            same = index.get(job.mrs)
+            if same is None:
+                same = {}
+                index.add(job.mrs, same)
+            key = (job.source, tuple(p.name for p in job.preferences))
+            if key not in same:
+                same[key] = len(targets)
+                targets.append(_Target(job))
+            slots.append(same[key])
         with times.stage("generate"):
-            for m in mrss:
-                slot = index.get(m)
-                if slot is None:
-                    slot = len(targets)
-                    index.add(m, slot)
-                    targets.append(_Target(m))
-                slots.append(slot)
             self._generate(targets, times)
         with times.stage("rank"):
             self._rank(targets)
@@ -110,20 +162,41 @@ class Realizer:
         return [results[s] for s in slots]
 
     def _generate(self, targets: list[_Target], times: StageTimes) -> None:
-        start = time.perf_counter()
-        results = list(self.service.generate([t.mrs for t in targets]))
-        times.add_ace("generate", time.perf_counter() - start)
-        for t, r in zip(targets, results):
-            if r.status != Status.OK:
-                t.status, t.reason = Status(r.status), r.reason or f"generation: {r.status}"
+        futures: list[Future] = []
+        mine: list[tuple[MRS, Future]] = []
+        with self._lock:
+            for t in targets:
+                future = self._generated.get(t.generated_mrs)
+                if future is None:
+                    future = Future()
+                    self._generated.add(t.generated_mrs, future)
+                    mine.append((t.generated_mrs, future))
+                else:
+                    self.stats["generation cache hits"] += 1
+                futures.append(future)
+        if mine:
+            start = time.perf_counter()
+            try:
+                results = list(self.service.generate(
+                    [m for m, _ in mine], limit=RAW_PER_CANDIDATE * self.max_candidates))
+            except BaseException as exc:  # waiting batches must not hang
+                for _, f in mine:
+                    f.set_exception(exc)
+                raise
+            times.add_ace("generate", time.perf_counter() - start)
+            for (_, f), r in zip(mine, results):
+                f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
+                                        getattr(r, "capped", False)))
+            self.stats["MRSs generated"] += len(mine)
+            self.stats["realizations"] += sum(len(r.surfaces) for r in results)
+        for t, f in zip(targets, futures):
+            g: _Generated = f.result()
+            if g.status != Status.OK:
+                t.status, t.reason = g.status, g.reason or f"generation: {g.status}"
                 continue
-            seen: dict[str, None] = {}
-            for s in r.surfaces:
-                if s not in seen:
-                    seen[s] = None
-                    if len(seen) == self.max_candidates:
-                        break
-            t.candidates = list(seen)
+            t.capped = g.capped
+            distinct = dict.fromkeys(restore(s, t.subs) for s in g.surfaces)
+            t.candidates = list(distinct)[: self.max_candidates]
             if not t.candidates:
                 t.status, t.reason = Status.NO_GENERATION, "ACE produced no realization"
 
@@ -131,8 +204,9 @@ class Realizer:
         live = [t for t in targets if t.candidates]
         scores = self.scorer.score([t.candidates for t in live])
         for t, s in zip(live, scores):
-            order = sorted(range(len(t.candidates)), key=lambda i: (s[i], i))
-            t.candidates = [t.candidates[i] for i in order]
+            t.scores = order(t.candidates, s, t.job.source, t.job.preferences,
+                             self.closeness_weight)
+            t.candidates = [x.surface for x in t.scores]
 
     def _verify(self, targets: list[_Target], times: StageTimes) -> None:
         parses: dict[str, object] = {}  # surface -> ParseResult, shared by all targets
@@ -150,6 +224,8 @@ class Realizer:
             for r in self.service.parse(list(wanted), n=self.verify_readings):
                 parses[r.input] = r
             times.add_ace("verify", time.perf_counter() - start)
+            with self._lock:
+                self.stats["candidates re-parsed"] += len(wanted)
             for t in targets:
                 while t.open and t.candidates[t.next] in parses:
                     surface = t.candidates[t.next]
@@ -175,11 +251,14 @@ class Realizer:
         return False
 
     def _result(self, t: _Target) -> Realization:
-        cands = tuple(t.candidates)
+        cands, scores = tuple(t.candidates), tuple(t.scores)
+        extra = {"scores": scores, "capped": t.capped, "stand_ins": t.subs}
         if t.status != Status.OK:
-            return Realization(t.status, t.reason, None, False, cands)
+            return Realization(t.status, t.reason, None, False, cands, stand_ins=t.subs)
         if t.winner is not None:
-            return Realization(Status.OK, None, t.winner, True, cands)
+            won = cands.index(t.winner)
+            return Realization(Status.OK, None, t.winner, True, cands,
+                               chosen_because=why(scores[won], scores, won), **extra)
         reason = (
             f"none of {len(cands)} candidates re-parses (top {self.verify_readings} readings) "
             "to the transformed MRS"
@@ -187,4 +266,4 @@ class Realizer:
         if t.failed_parses:
             reason += f"; {len(t.failed_parses)} did not parse"
         output = cands[0] if self.keep_unverified else None
-        return Realization(Status.NOT_VERIFIED, reason, output, False, cands)
+        return Realization(Status.NOT_VERIFIED, reason, output, False, cands, **extra)

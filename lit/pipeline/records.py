@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from lit.pipeline.standins import Substitution
+from lit.rank.ranking import Scored
 from lit.records import NliRecord, PairTransform, SideRecord, TransformRecord
 from lit.status import Status
 
@@ -23,6 +25,10 @@ class SideResult:
     output: str | None = None
     verified: bool | None = None
     candidates: tuple[str, ...] | None = None
+    ranking: tuple[Scored, ...] | None = None
+    chosen_because: str | None = None
+    capped: bool | None = None
+    stand_ins: tuple[Substitution, ...] | None = None
 
     def fields(self) -> SideRecord:
         return {
@@ -30,6 +36,10 @@ class SideResult:
             "mrs": self.mrs,
             "verified": self.verified,
             "candidates": list(self.candidates) if self.candidates is not None else None,
+            "ranking": [s.to_json() for s in self.ranking] if self.ranking else None,
+            "chosen_because": self.chosen_because,
+            "capped": self.capped,
+            "stand_ins": [s.to_json() for s in self.stand_ins] if self.stand_ins else None,
         }
 
     @property
@@ -40,10 +50,7 @@ class SideResult:
 
 def transform_record(spec: str, side: SideResult) -> TransformRecord:
     """A `lit transform` record: status, reason, spec, mrs, output, verified, candidates."""
-    fields = side.fields()
-    return {"status": str(side.status), "reason": side.reason, "spec": spec,
-            "mrs": fields["mrs"], "output": fields["output"], "verified": fields["verified"],
-            "candidates": fields["candidates"]}
+    return {"status": str(side.status), "reason": side.reason, "spec": spec, **side.fields()}
 
 
 def pair_transform(

@@ -2,18 +2,21 @@
 
 A scorer takes groups of candidate sentences (one group per transformed MRS) and returns one
 score per candidate, lower = better. Scoring whole groups at once lets a model batch across
-candidates *and* items. `gpt2` (perplexity) needs the `rank` extra; `ace` needs nothing.
+candidates *and* items. `gpt2` (perplexity) needs the `rank` extra; `freq` (word frequency)
+and `ace` (the generator's order) need no model. lit.rank.ranking combines a scorer with the
+modules' preferences and closeness to the source.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Protocol
 
 from lit.errors import ConfigurationError
 
 #: Scorer names accepted by `--scorer`.
-SCORERS: tuple[str, ...] = ("gpt2", "ace")
+SCORERS: tuple[str, ...] = ("gpt2", "freq", "ace")
 DEFAULT_SCORER = "gpt2"
 
 
@@ -49,13 +52,29 @@ def get_scorer(
     device: str | None = None,
     batch_size: int = 32,
 ) -> Scorer:
-    """A scorer by name (`gpt2`, `ace`), or *name* itself if it already is a scorer."""
+    """A scorer by name (`gpt2`, `freq`, `ace`), or *name* itself if it already is a scorer.
+
+    `gpt2` with no *model* named is loaded now; if it cannot be (no `rank` extra, no network
+    and not cached), `freq` stands in and stderr says so once. A named *model* that cannot be
+    loaded is an error."""
     if not isinstance(name, str):
         return name
     if name == "ace":
         return AceOrderScorer()
+    if name == "freq":
+        from lit.rank.freq import FrequencyScorer
+
+        return FrequencyScorer()
     if name == "gpt2":
         from lit.rank.gpt2 import PerplexityScorer
 
-        return PerplexityScorer(model or "gpt2", device=device, batch_size=batch_size)
+        scorer = PerplexityScorer(model or "gpt2", device=device, batch_size=batch_size)
+        if model is None:
+            try:
+                scorer.load()
+            except ConfigurationError as exc:
+                print(f"lit: {exc}\nlit: ranking with --scorer freq (word frequencies) instead",
+                      file=sys.stderr)
+                return get_scorer("freq")
+        return scorer
     raise ConfigurationError(f"unknown scorer {name!r}: choose one of {', '.join(SCORERS)}")

@@ -7,7 +7,8 @@ generate: one). Recorded answers come from ``tests/data/oracle/ace-transcripts.j
 - parse inputs are looked up by sentence (any recorded ``-n``; the largest recording is used)
   and their ``:results`` list is cut to the ``-n`` given;
 - generation inputs are looked up by MRS equivalence (``lit.equivalence``), never by string,
-  and cut to ``-n`` if one is given;
+  and cut to what is left of ``-n`` if one is given: like ACE 0.9.30, a generator counts
+  ``-n`` across all its inputs;
 - an unknown input gets ACE's empty answer ``(:results . ())`` and the process stays alive.
 
 Faults on command, by a marker anywhere in the input line (a sentence, or a CARG in an MRS):
@@ -201,6 +202,7 @@ class Fake:
         self.db = open_index()
         self.delay = float(os.environ.get("LIT_FAKE_ACE_DELAY") or 0)
         self.count = self.answered = 0
+        self.given = 0  # generation results so far (ACE 0.9.30 counts -n across inputs)
         self.started = time.monotonic()
 
     def meta(self, key: str) -> str:
@@ -270,7 +272,9 @@ class Fake:
         if items:
             self.answered += 1
         if self.n is not None:
-            items = items[: self.n]
+            items = items[: max(0, self.n - self.given)]
+            if self.generate:
+                self.given += len(items)
         return join_results(prefix, items, suffix)
 
     def serve(self) -> int:

@@ -1,0 +1,100 @@
+"""One documented ranking of a transformed MRS's realizations (docs/pipeline.md, "Ranking").
+
+Candidates are ordered by, in turn:
+
+1. **module preferences** — how many of the spec's `prefer` declarations hold (e.g. `ques`
+   prefers subject–auxiliary inversion); more is better;
+2. **defects** — non-words, punctuation the source lacked, moved words (lit.rank.closeness);
+   fewer is better;
+3. **closeness and fluency** — ``w * distance + (1 - w) * scorer rank``, both in 0..1: the
+   token edit distance to the source sentence, and the candidate's place in the scorer's own
+   order (GPT-2, word frequency or ACE order), so no scorer's scale dominates. ``w`` is
+   ``closeness_weight`` (default 0.5); ties keep the generator's order.
+
+Verification then re-parses candidates in this order and keeps the first that verifies, which
+is the verified candidate this order ranks best: the preferences and defects are applied among
+verified candidates, whatever the scorer. Each candidate's figures and the reason the chosen
+one won are recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from lit.rank.closeness import measure
+
+DEFAULT_CLOSENESS_WEIGHT = 0.5
+
+
+class Preference(Protocol):
+    """What ranking needs of a rule module's `prefer` (lit.rules.Preference)."""
+
+    name: str
+
+    def holds(self, surface: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One candidate with every figure the ranking used."""
+
+    surface: str
+    preferred: tuple[str, ...]  # names of the preferences that hold
+    defects: tuple[str, ...]
+    distance: float
+    score: float  # the scorer's own (lower is better)
+    scorer_rank: float  # 0 = the scorer's best, 1 = its worst
+    combined: float
+
+    def key(self) -> tuple[int, int, float]:
+        return (-len(self.preferred), len(self.defects), self.combined)
+
+    def to_json(self) -> dict:
+        return {"surface": self.surface, "score": self.score, "distance": self.distance,
+                "defects": list(self.defects), "preferences": list(self.preferred)}
+
+
+def order(
+    candidates: Sequence[str],
+    scores: Sequence[float],
+    source: str | None,
+    preferences: Sequence[Preference] = (),
+    closeness_weight: float = DEFAULT_CLOSENESS_WEIGHT,
+) -> list[Scored]:
+    """*candidates* best first. Without a *source* (an MRS given directly) only the
+    preferences and the scorer count."""
+    n = len(candidates)
+    by_score = sorted(range(n), key=lambda i: (scores[i], i))
+    rank = {i: r / max(1, n - 1) for r, i in enumerate(by_score)}
+    scored = []
+    for i, c in enumerate(candidates):
+        m = measure(source, c) if source else None
+        distance = m.distance if m else 0.0
+        w = closeness_weight if m else 0.0
+        scored.append((Scored(
+            c, tuple(p.name for p in preferences if p.holds(c)), m.defects if m else (),
+            distance, scores[i], round(rank[i], 6), round(w * distance + (1 - w) * rank[i], 6),
+        ), i))
+    return [s for s, _ in sorted(scored, key=lambda si: (si[0].key(), si[1]))]
+
+
+def why(winner: Scored, ranked: Sequence[Scored], rejected: int) -> str:
+    """Why *winner* is the output: what set it above the scorer's favourite, and how many
+    better-ranked candidates failed verification."""
+    top = min(ranked, key=lambda s: (s.scorer_rank, ranked.index(s)))
+    if top is winner:
+        reason = "the scorer's best"
+    elif len(winner.preferred) > len(top.preferred):
+        reason = f"preference: {', '.join(winner.preferred)} (the scorer preferred {top.surface!r})"
+    elif len(winner.defects) < len(top.defects):
+        reason = (f"fewer defects than the scorer's best {top.surface!r} "
+                  f"({'; '.join(top.defects)})")
+    elif winner.combined < top.combined:
+        reason = f"closer to the source than the scorer's best {top.surface!r}"
+    else:
+        reason = f"the scorer's best {top.surface!r} did not verify"
+    if rejected:
+        reason += f"; {rejected} better-ranked candidate{'s' if rejected > 1 else ''} did not verify"
+    return reason
