@@ -52,7 +52,7 @@ class RunConfig:
     max_candidates: int = 10
     #: Weight of closeness to the source against the scorer's order in ranking, 0..1
     #: (lit.rank.ranking; module preferences and defects come first either way).
-    closeness_weight: float = 0.5
+    closeness_weight: float = 0.75
     #: Readings per re-parse when verifying (the intended reading is often not the first).
     verify_readings: int = 20
     #: When no candidate verifies, keep the best-ranked one (status stays not_verified).

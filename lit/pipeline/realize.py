@@ -34,7 +34,7 @@ from lit.equivalence import EquivalenceIndex, equivalent
 from lit.pipeline.standins import Substitution, restore, substitute
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
-from lit.rank.ranking import DEFAULT_CLOSENESS_WEIGHT, Preference, Scored, order, why
+from lit.rank.ranking import Preference, Scored, order, why
 from lit.status import Status
 
 #: ACE results asked for per wanted candidate: derivations often share a surface string.
@@ -114,7 +114,7 @@ class Realizer:
         max_candidates: int = DEFAULTS.max_candidates,
         verify_readings: int = DEFAULTS.verify_readings,
         keep_unverified: bool = DEFAULTS.keep_unverified,
-        closeness_weight: float = DEFAULT_CLOSENESS_WEIGHT,
+        closeness_weight: float = DEFAULTS.closeness_weight,
         times: StageTimes | None = None,
     ):
         self.service = service

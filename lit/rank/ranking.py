@@ -9,7 +9,8 @@ Candidates are ordered by, in turn:
 3. **closeness and fluency** — ``w * distance + (1 - w) * scorer rank``, both in 0..1: the
    token edit distance to the source sentence, and the candidate's place in the scorer's own
    order (GPT-2, word frequency or ACE order), so no scorer's scale dominates. ``w`` is
-   ``closeness_weight`` (default 0.5); ties keep the generator's order.
+   ``closeness_weight`` (default 0.75: contrast sets want minimal edits, so faithfulness to
+   the source outweighs fluency among clean candidates); ties keep the generator's order.
 
 Verification then re-parses candidates in this order and keeps the first that verifies, which
 is the verified candidate this order ranks best: the preferences and defects are applied among
@@ -23,9 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from lit.config import DEFAULTS
 from lit.rank.closeness import measure
 
-DEFAULT_CLOSENESS_WEIGHT = 0.5
+DEFAULT_CLOSENESS_WEIGHT = DEFAULTS.closeness_weight
 
 
 class Preference(Protocol):
