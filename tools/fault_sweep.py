@@ -489,7 +489,7 @@ CASES: list[Case] = [
     Case("2 bare CR inside a JSON line", "rc 0; 3 in, 3 out; good,good,good", bare_cr),
     Case("2 NaN label", EXPECT_BAD, nan_label),
     Case("3/5 transform - keeps blank and bad lines",
-         "rc 1; 4 records; 'A wom':ok,'':invalid_input,'A ? c':invalid_input,"
+         "rc 0; 4 records; 'A wom':ok,'':invalid_input,'A ? c':invalid_input,"
          "'':invalid_input", transform_stdin),
     Case("3 parse of a non-UTF-8 line", "rc 1; ok,invalid_input", parse_non_utf8),
     Case("3 rules check of a non-UTF-8 file", "rc 2; names file and byte offset",
