@@ -19,13 +19,21 @@ def read_jsonl(path: Path) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
+#: Why integration tests (tests/integration/, marked `integration`) are skipped.
+INTEGRATION_SKIP_REASON = (
+    "integration test: set LIT_ACE and LIT_GRAMMAR to a real ACE and ERG image, e.g. the rig "
+    "built by ../shared/tools/rig/build_rig.sh: "
+    'eval "$(MIRROR=DIR bash ../shared/tools/rig/build_rig.sh /tmp/lit-rig)"'
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Integration tests need a real ACE and grammar: skip them unless both are configured."""
     if os.environ.get("LIT_ACE") and os.environ.get("LIT_GRAMMAR"):
         return
-    skip = pytest.mark.skip(reason="set LIT_ACE and LIT_GRAMMAR to a real ACE and ERG image")
+    skip = pytest.mark.skip(reason=INTEGRATION_SKIP_REASON)
     for item in items:
-        if "integration" in item.keywords:
+        if item.get_closest_marker("integration"):  # not keywords: tests/integration/ is one
             item.add_marker(skip)
 
 

@@ -201,6 +201,31 @@ def test_install_from_a_directory(env, tmp_path, capsys):
     assert "holds no ERG 2018 file" in capsys.readouterr().err
 
 
+def test_install_from_a_directory_keeps_the_users_ace_version(env, tmp_path, capsys):
+    """An ACE archive of another version than the manifest's (the rig's ace-0.9.30 tarball)
+    is installed under its own version and recorded with its own SHA-256, not as 0.9.34."""
+    archives = tmp_path / "archives"
+    archives.mkdir()
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
+        info = tarfile.TarInfo("ace-0.9.30/ace")
+        info.size = len(ACE_BINARY)
+        tar.addfile(info, io.BytesIO(ACE_BINARY))
+    (archives / "ace-0.9.30-linux-64.tar.gz").write_bytes(buf.getvalue())
+    (archives / "erg-2025-x86-64-0.9.30.dat").write_bytes(GRAMMAR)
+    assert main(["setup", "--from", str(archives), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "ACE 0.9.30:" in out and "ACE 0.9.34" not in out
+    cache = Cache()
+    assert cache.ace_path("0.9.30").read_bytes() == ACE_BINARY
+    assert not cache.ace_path("0.9.34").exists()
+    assert cache.recorded(cache.ace_path("0.9.30"))["source"].endswith("ace-0.9.30-linux-64.tar.gz")
+    assert resolve_config().ace == cache.ace_path("0.9.30")
+    # a second run verifies what is installed instead of installing again
+    assert main(["setup", "--from", str(archives), "--no-progress"]) == 0
+    assert "ACE 0.9.30: " in capsys.readouterr().out
+
+
 def test_list_shows_known_and_installed_versions(env, capsys):
     assert main(["setup", "--list"]) == 0
     out = capsys.readouterr().out

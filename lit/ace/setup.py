@@ -12,6 +12,7 @@ from __future__ import annotations
 import bz2
 import http.client
 import os
+import re
 import shutil
 import socket
 import tarfile
@@ -121,6 +122,17 @@ def _find(directory: Path, names: list[str], patterns: list[str]) -> Path | None
     return None
 
 
+def _archive_ace_version(archive: Path) -> str | None:
+    """The ACE version an archive names (``ace-0.9.30-linux-64.tar.gz``, or its member
+    ``ace-0.9.30/ace``); None for a bare executable or an archive that names none."""
+    m = re.match(r"ace-(\d+(?:\.\d+)+)", archive.name)
+    if m is None and tarfile.is_tarfile(archive):
+        with tarfile.open(archive) as tar:
+            m = next((m for m in (re.fullmatch(r"(?:.*/)?ace-(\d+(?:\.\d+)+)/ace", n)
+                                  for n in tar.getnames()) if m), None)
+    return m.group(1) if m else None
+
+
 def _unpack_ace(archive: Path, dest: Path, member: str) -> None:
     tmp = dest.with_name(dest.name + ".tmp")
     if tarfile.is_tarfile(archive):
@@ -210,10 +222,15 @@ def install_ace(
             "yourself and point LIT at it with --ace or LIT_ACE, or use `lit setup --from DIR`"
         )
     names = [Path(build.url).name] if build else []
+    names, patterns = names + ["ace"], ["ace-*.tar.gz", "ace-*.tgz"]
+    version = manifest.ace_version
+    if from_dir is not None:  # the user's own archive: installed and recorded as what it is
+        archive = _find(from_dir, names, patterns)
+        version = (_archive_ace_version(archive) if archive else None) or version
     return _install(
-        f"ACE {manifest.ace_version}", cache.ace_path(manifest.ace_version), cache,
+        f"ACE {version}", cache.ace_path(version), cache,
         url=build.url if build else None, from_dir=from_dir,
-        names=names + ["ace"], patterns=["ace-*.tar.gz", "ace-*.tgz"],
+        names=names, patterns=patterns,
         unpack=lambda a, d: _unpack_ace(a, d, build.member if build else "ace"),
         force=force, progress=progress,
         hint=offline_hint(manifest, grammar_version or manifest.default_grammar),

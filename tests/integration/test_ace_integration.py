@@ -1,4 +1,5 @@
-"""The ACE layer against a real ACE 0.9.34 and ERG 2025 (LIT_ACE, LIT_GRAMMAR; else skipped)."""
+"""The ACE layer against a real ACE and ERG 2025 (LIT_ACE, LIT_GRAMMAR, e.g. the rig: ACE 0.9.30 +
+reconstructed ERG 2025; else skipped)."""
 
 from __future__ import annotations
 
