@@ -59,14 +59,15 @@ RIG_CANNOT: dict[tuple[str, str], str] = {
 #: the target parses and generates on the rig; the transformed MRS differs from its parse).
 LIT_RULES_FAIL: dict[tuple[str, str], str] = {
     ("modal", "Alice did not see Bob."):
-        "rules/modal.lit: ERG 2025 gives neg its own tensed event; modal=could sets the modal's "
-        "TENSE: tensed but leaves neg's ARG0 at TENSE: past, while 'Alice could not see Bob.' "
-        "parses with neg [TENSE: tensed], so ACE generates nothing",
+        "rules/modal.lit: ERG 2025 gives neg's event the clause's tense (its gold MRSs: neg "
+        "TENSE past/pres/fut/tensed in 413 of 585); modal=could sets the modal's TENSE: tensed "
+        "but leaves neg's ARG0 at TENSE: past, while 'Alice could not see Bob.' parses with "
+        "neg [TENSE: tensed], so ACE generates nothing",
     ("neg", "Hire a programmer!"):
-        "rules/neg.lit: neg on an imperative keeps INDEX TENSE: tensed, but ERG 2025 parses "
-        "'Do not hire a programmer.' with TENSE: pres, so neither candidate verifies; also the "
-        "rig realizes SF: comm with '.', never '!', so the target as written is not a "
-        "realization",
+        "rules/neg.lit: neg on an imperative keeps INDEX TENSE: tensed, but ERG 2025 has "
+        "TENSE: pres for the negated imperative (gold csli 912 'Hire a programmer!' tensed, 915 "
+        "'Do not hire a programmer!' pres; the example's source MRS says pres), so neither "
+        "candidate verifies; also the rig realizes SF: comm with '.', never '!'",
 }
 
 
