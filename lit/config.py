@@ -53,6 +53,10 @@ class RunConfig:
     #: Weight of closeness to the source against the scorer's order in ranking, 0..1
     #: (lit.rank.ranking; module preferences and defects come first either way).
     closeness_weight: float = 0.75
+    #: Parse readings of each input sentence to try, in ACE's order: a side that does not
+    #: transform, generate or verify from the top reading tries the next (only readings with
+    #: the same label-rule phenomena as the top one, so labels stay sound).
+    readings: int = 1
     #: Readings per re-parse when verifying (the intended reading is often not the first).
     verify_readings: int = 20
     #: When no candidate verifies, keep the best-ranked one (status stays not_verified).

@@ -24,6 +24,8 @@ class SideRecord(TypedDict):
     capped: bool | None
     #: unknown words generated through a known stand-in: {word, predicate, stand_in}
     stand_ins: list[dict] | None
+    #: the parse reading transformed (0 = ACE's top reading; see --readings)
+    reading: int | None
 
 
 class TransformRecord(TypedDict):
@@ -40,6 +42,7 @@ class TransformRecord(TypedDict):
     chosen_because: str | None
     capped: bool | None
     stand_ins: list[dict] | None
+    reading: int | None
 
 
 class PairTransform(TypedDict):

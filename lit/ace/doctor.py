@@ -92,7 +92,21 @@ def diagnose(
 
     if smoke and ace_path and grammar_path:
         checks.append(_smoke(ace_path, grammar_path, grammar_version, timeout))
+    checks.append(Check("ACE processes", None, processes_note()))
     return checks
+
+
+def processes_note() -> str:
+    """How many ACE processes `--workers N` starts and what caps their memory."""
+    from lit.ace.service import DEFAULT_MAX_CHART_MEGABYTES, DEFAULT_MAX_UNPACK_MEGABYTES
+
+    cap = DEFAULT_MAX_CHART_MEGABYTES + DEFAULT_MAX_UNPACK_MEGABYTES
+    return (
+        "--workers N starts up to 3N (lit nli/transform: an input parser, a verifying parser "
+        "with -n 20 and a generator per worker; lit parse: N), each capped at "
+        f"--max-chart-megabytes + --max-unpack-megabytes = {cap} MB by default; the grammar "
+        "image is mapped once and shared"
+    )
 
 
 def _problem(exc: ConfigurationError) -> str:

@@ -43,6 +43,10 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     g.add_argument("--closeness-weight", type=float, default=DEFAULTS.closeness_weight,
                    metavar="W", help="weight 0..1 of closeness to the source sentence against "
                    f"the scorer's order (default {DEFAULTS.closeness_weight})")
+    g.add_argument("--readings", type=int, default=DEFAULTS.readings, metavar="N",
+                   help="parse readings per input sentence to try in order when the top one "
+                   "does not transform, generate or verify (same label phenomena only; "
+                   f"default {DEFAULTS.readings})")
     g.add_argument("--verify-readings", type=int, default=DEFAULTS.verify_readings, metavar="N",
                    help="readings per candidate re-parse when verifying (default "
                         f"{DEFAULTS.verify_readings})")

@@ -27,12 +27,17 @@ from lit.status import Status
 
 @dataclass(frozen=True)
 class Parsed:
-    """A sentence's top reading, or why there is none."""
+    """A sentence's top reading, or why there is none, and the next readings to fall back on
+    (only those with the same label-rule phenomena as the top one)."""
 
     status: Status
     reason: str | None
     mrs: MRS | None = None
     text: str | None = None  # the reading's SimpleMRS as ACE printed it
+    fallbacks: tuple[tuple[int, MRS], ...] = ()  # (reading index, MRS), in ACE's order
+
+#: Side failures that a later parse reading may not have.
+RETRY = frozenset({Status.NOT_APPLICABLE, Status.NO_GENERATION, Status.NOT_VERIFIED})
 
 
 def is_identity(spec: Spec) -> bool:
@@ -63,10 +68,12 @@ class Pipeline:
         verify_readings: int = DEFAULT_VERIFY_READINGS,
         keep_unverified: bool = False,
         closeness_weight: float = DEFAULTS.closeness_weight,
+        readings: int = DEFAULTS.readings,
     ):
         self.service = service
         self.rules = rules
         self.grammar_version = grammar_version
+        self.readings = max(1, readings)
         self.label_rules = label_rules or LabelRules.load()
         self.times = StageTimes()
         self.realizer = Realizer(
@@ -78,12 +85,12 @@ class Pipeline:
     # --- stages -------------------------------------------------------------------------
 
     def parse(self, sentences: Sequence[str], times: StageTimes) -> dict[str, Parsed]:
-        """The top reading of each distinct sentence."""
+        """The top reading of each distinct sentence, and up to `readings` - 1 fallbacks."""
         distinct = list(dict.fromkeys(sentences))
         out: dict[str, Parsed] = {}
         with times.stage("parse"):
             start = time.perf_counter()
-            results = list(self.service.parse(distinct, n=1))
+            results = list(self.service.parse(distinct, n=self.readings))
             times.add_ace("parse", time.perf_counter() - start)
             for r in results:
                 if r.status != Status.OK or not r.readings:
@@ -91,50 +98,97 @@ class Pipeline:
                     out[r.input] = Parsed(status, r.reason or "no parse")
                     continue
                 try:
-                    out[r.input] = Parsed(
-                        Status.OK, None, simplemrs.decode(r.readings[0].mrs), r.readings[0].mrs
-                    )
+                    top = simplemrs.decode(r.readings[0].mrs)
                 except Exception as exc:  # an MRS PyDelphin cannot read: report, keep going
                     out[r.input] = Parsed(Status.ACE_ERROR, f"unreadable MRS from ACE: {exc}")
+                    continue
+                out[r.input] = Parsed(Status.OK, None, top, r.readings[0].mrs,
+                                      self._fallbacks(top, r.readings[1:]))
         return out
+
+    def _fallbacks(self, top: MRS, readings) -> tuple[tuple[int, MRS], ...]:
+        """Later readings whose label-rule phenomena (tense, voice, cleft, ...) equal the top
+        reading's, so a label decided on the top reading holds for them too."""
+        if not readings:
+            return ()
+        want = phenomena_of(top, self.grammar_version)
+        found = []
+        for k, reading in enumerate(readings, 1):
+            try:
+                m = simplemrs.decode(reading.mrs)
+            except Exception:  # an unreadable reading is no fallback
+                continue
+            if phenomena_of(m, self.grammar_version) == want:
+                found.append((k, m))
+        return tuple(found)
 
     def sides(
         self, jobs: Sequence[tuple[str, Spec]], parsed: dict[str, Parsed], times: StageTimes
     ) -> dict[tuple[str, Spec], SideResult]:
-        """Transform, generate, rank and verify each distinct (sentence, spec)."""
+        """Transform, generate, rank and verify each distinct (sentence, spec): with the top
+        reading first, then, for a side that failed in a way another reading may not
+        (not_applicable, no_generation, not_verified), with each fallback reading in turn. The
+        side keeps the first reading that succeeds (its index is recorded), else the top
+        reading's failure."""
+        results: dict[tuple[str, Spec], SideResult] = {}
+        todo: dict[tuple[str, Spec], tuple[int, MRS]] = {}  # -> (reading index, reading)
+        for key in dict.fromkeys(jobs):
+            sentence, spec = key
+            p = parsed[sentence]
+            if p.status != Status.OK:
+                results[key] = SideResult(p.status, p.reason)
+            elif is_identity(spec):  # `o`: the sentence itself is its own realization
+                results[key] = SideResult(Status.OK, None, p.text, sentence, True, (sentence,),
+                                          reading=0)
+            else:
+                todo[key] = (0, p.mrs)
+        tries = {key: 0 for key in todo}  # index into [top] + fallbacks
+        while todo:
+            for key, side in self._attempt(todo, times).items():
+                first = key not in results
+                if first or side.status == Status.OK:
+                    results[key] = side
+            todo = {}
+            for key, side in list(results.items()):
+                if key not in tries or side.status not in RETRY:
+                    continue
+                fallbacks = parsed[key[0]].fallbacks
+                tries[key] += 1
+                if tries[key] <= len(fallbacks):
+                    todo[key] = fallbacks[tries[key] - 1]
+                else:
+                    del tries[key]
+        return results
+
+    def _attempt(self, todo: dict[tuple[str, Spec], tuple[int, MRS]],
+                 times: StageTimes) -> dict[tuple[str, Spec], SideResult]:
+        """Transform, generate, rank and verify each (sentence, spec) from the given reading."""
         results: dict[tuple[str, Spec], SideResult] = {}
         pending: list[tuple[tuple[str, Spec], MRS]] = []
         with times.stage("transform"):
-            for key in dict.fromkeys(jobs):
-                sentence, spec = key
-                p = parsed[sentence]
-                if p.status != Status.OK:
-                    results[key] = SideResult(p.status, p.reason)
-                elif is_identity(spec):  # `o`: the sentence itself is its own realization
-                    results[key] = SideResult(Status.OK, None, p.text, sentence, True, (sentence,))
+            for key, (_, source) in todo.items():
+                spec = key[1]
+                try:
+                    outcome = self.rules.apply(source, spec)
+                except Exception as exc:  # a rule bug must not lose the record
+                    results[key] = SideResult(Status.ERROR, f"{spec}: {type(exc).__name__}: {exc}")
+                    continue
+                if outcome.status != Status.OK or outcome.mrs is None:
+                    status = Status(outcome.status)
+                    if status == Status.OK:
+                        status = Status.ERROR
+                    results[key] = SideResult(status, outcome.reason or f"{spec}: {status}")
                 else:
-                    try:
-                        outcome = self.rules.apply(p.mrs, spec)
-                    except Exception as exc:  # a rule bug must not lose the record
-                        results[key] = SideResult(
-                            Status.ERROR, f"{spec}: {type(exc).__name__}: {exc}"
-                        )
-                        continue
-                    if outcome.status != Status.OK or outcome.mrs is None:
-                        status = Status(outcome.status)
-                        if status == Status.OK:
-                            status = Status.ERROR
-                        results[key] = SideResult(status, outcome.reason or f"{spec}: {status}")
-                    else:
-                        pending.append((key, outcome.mrs))
+                    pending.append((key, outcome.mrs))
         realized = self.realizer.realize(
             [Job(m, sentence, self.rules.preferences(spec)) for (sentence, spec), m in pending],
             times,
         )
         for (key, m), r in zip(pending, realized):
+            reading = todo[key][0]
             results[key] = SideResult(
                 r.status, r.reason, simplemrs.encode(m, lnk=False), r.output, r.verified,
-                r.candidates, r.scores, r.chosen_because, r.capped, r.stand_ins,
+                r.candidates, r.scores, r.chosen_because, r.capped, r.stand_ins, reading,
             )
         return results
 

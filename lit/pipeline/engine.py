@@ -111,6 +111,7 @@ class Engine:
         verify_readings: int = DEFAULTS.verify_readings,
         keep_unverified: bool = DEFAULTS.keep_unverified,
         closeness_weight: float = DEFAULTS.closeness_weight,
+        readings: int = DEFAULTS.readings,
         batch_size: int = DEFAULTS.batch_size,
         batches_in_flight: int = DEFAULTS.batches_in_flight,
         service=None,
@@ -152,7 +153,7 @@ class Engine:
             service, self.rules, self.scorer, grammar_version=self.grammar_version,
             label_rules=label_rules, max_candidates=max_candidates,
             verify_readings=verify_readings, keep_unverified=keep_unverified,
-            closeness_weight=closeness_weight,
+            closeness_weight=closeness_weight, readings=readings,
         )
 
     @classmethod
@@ -172,7 +173,8 @@ class Engine:
                    rules=rules, label_rules=label_rules, max_candidates=config.max_candidates,
                    verify_readings=config.verify_readings,
                    keep_unverified=config.keep_unverified,
-                   closeness_weight=config.closeness_weight, batch_size=config.batch_size,
+                   closeness_weight=config.closeness_weight, readings=config.readings,
+                   batch_size=config.batch_size,
                    batches_in_flight=config.batches_in_flight, service=service,
                    close_service=close_service)
 

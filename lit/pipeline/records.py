@@ -29,6 +29,7 @@ class SideResult:
     chosen_because: str | None = None
     capped: bool | None = None
     stand_ins: tuple[Substitution, ...] | None = None
+    reading: int | None = None  # which parse reading of the sentence was transformed (0 = top)
 
     def fields(self) -> SideRecord:
         return {
@@ -40,6 +41,7 @@ class SideResult:
             "chosen_because": self.chosen_because,
             "capped": self.capped,
             "stand_ins": [s.to_json() for s in self.stand_ins] if self.stand_ins else None,
+            "reading": self.reading,
         }
 
     @property
