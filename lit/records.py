@@ -28,21 +28,12 @@ class SideRecord(TypedDict):
     reading: int | None
 
 
-class TransformRecord(TypedDict):
-    """What `lit transform` writes per sentence."""
+class TransformRecord(SideRecord):
+    """What `lit transform` writes per sentence and spec: a side's fields, and these."""
 
     status: str
     reason: str | None
     spec: str
-    mrs: str | None
-    output: str | None
-    verified: bool | None
-    candidates: list[str] | None
-    ranking: list[dict] | None
-    chosen_because: str | None
-    capped: bool | None
-    stand_ins: list[dict] | None
-    reading: int | None
 
 
 class PairTransform(TypedDict):
