@@ -10,19 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from lit.errors import InputError
-from lit.io.readers import iter_lines, parse_json
+from lit.io.readers import json_objects
 
 
 def iter_jsonl(path: Path, skipped: list[str] | None = None) -> Iterator[tuple[int, dict]]:
     """(line number, object) for each non-blank line. A bad line (not JSON, not an object,
     not UTF-8) is an InputError naming file and line, or, given a *skipped* list, is left
     out and its message appended there."""
-    for line in iter_lines(path):
-        if not line.text.strip() and not line.error:
-            continue
-        obj, error = (None, line.error) if line.error else parse_json(line.text)
-        if error is None and not isinstance(obj, dict):
-            error = "expected a JSON object"
+    for line, obj, error in json_objects(path):
         if error:
             if skipped is None:
                 raise InputError(f"{path}:{line.number}: {error}")

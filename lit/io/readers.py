@@ -117,6 +117,17 @@ def iter_lines(path: str | Path) -> Iterator[Line]:
             stream.close()
 
 
+def json_objects(path: str | Path) -> Iterator[tuple[Line, dict | None, str | None]]:
+    """(line, object, None) or (line, None, why not) for each non-blank line of a JSONL file."""
+    for line in iter_lines(path):
+        if not line.text.strip() and not line.error:
+            continue
+        obj, error = (None, line.error) if line.error else parse_json(line.text)
+        if error is None and not isinstance(obj, dict):
+            obj, error = None, "expected a JSON object"
+        yield line, obj, error
+
+
 def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
 
@@ -215,12 +226,7 @@ def read_nli(
     """NLI pairs from JSONL (SNLI/MNLI), CSV or TSV; ids from *id_field*, pairID/id, or the line."""
     fmt = detect_format(path, fmt)
     if fmt == "jsonl":
-        for line in iter_lines(path):
-            if not line.text.strip() and not line.error:
-                continue
-            rec, error = (None, line.error) if line.error else parse_json(line.text)
-            if error is None and not isinstance(rec, dict):
-                error = "expected a JSON object"
+        for line, rec, error in json_objects(path):
             if error:
                 raw = line.text if not json_problem(line.text) else ascii(line.text)
                 yield NliItem(str(line.number), line.number, {"raw": raw[:2000]},
