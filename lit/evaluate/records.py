@@ -1,4 +1,4 @@
-"""Reading `lit nli` output (DESIGN §5) into the sentence pairs a model is scored on."""
+"""Reading `lit nli` output (docs/design.md §5) into the sentence pairs a model is scored on."""
 
 from __future__ import annotations
 
