@@ -16,8 +16,8 @@ from threading import Lock
 from delphin.mrs import MRS
 
 from lit.config import DEFAULT_GRAMMAR_VERSION, GRAMMAR_VERSIONS
-from lit.errors import InputError
 from lit.equivalence import equivalent
+from lit.errors import InputError
 from lit.rules.compiler import LIBRARY_SUFFIX, builtin_rules_dir, compile_file
 from lit.rules.matcher import MatchBudgetExceeded, Matcher, apply_edits
 from lit.rules.syntax import Example, Guard, Module, Preference
