@@ -13,11 +13,12 @@ import sys
 from collections.abc import Sequence
 from typing import Protocol
 
+from lit.config import DEFAULTS
 from lit.errors import ConfigurationError
 
 #: Scorer names accepted by `--scorer`.
 SCORERS: tuple[str, ...] = ("gpt2", "freq", "ace")
-DEFAULT_SCORER = "gpt2"
+DEFAULT_SCORER = DEFAULTS.scorer
 
 
 class Scorer(Protocol):
@@ -50,7 +51,7 @@ def get_scorer(
     *,
     model: str | None = None,
     device: str | None = None,
-    batch_size: int = 32,
+    batch_size: int = DEFAULTS.score_batch_size,
 ) -> Scorer:
     """A scorer by name (`gpt2`, `freq`, `ace`), or *name* itself if it already is a scorer.
 

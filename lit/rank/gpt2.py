@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from lit.config import DEFAULTS
 from lit.errors import ConfigurationError
 
 
@@ -21,7 +22,8 @@ class PerplexityScorer:
 
     name = "gpt2"
 
-    def __init__(self, model: str = "gpt2", device: str | None = None, batch_size: int = 32):
+    def __init__(self, model: str = "gpt2", device: str | None = None,
+                 batch_size: int = DEFAULTS.score_batch_size):
         self.model_name = model
         self.device = device
         self.batch_size = max(1, batch_size)
