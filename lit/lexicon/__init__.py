@@ -1,0 +1,243 @@
+"""Lexical relations between ERG predicates, from WordNet 3.0 (issue 15).
+
+The package ships ``data/wordnet-erg.json.gz`` (built by tools/build_wordnet.py; WordNet licence
+in ``data/LICENSE-WordNet``): each ERG 2025 noun, verb and adjective predicate mapped to one
+WordNet synset (the first sense of its lemma with the same part of speech), the hypernym graph
+above those synsets and the antonym pairs between predicates. WordNet itself is never read at run
+time.
+
+``relation(a, b)`` says how *b* stands to *a* — ``"hypernym"`` means b is more general
+(``relation("_dog_n_1", "_animal_n_1") == "hypernym"``), which is the direction of an edit
+that replaces a by b. ``candidates(pred, rel)`` lists SEM-I predicates standing in *rel* to
+*pred*, nearest first, without rare words (wordfreq Zipf frequency below ``min_zipf``: no
+*canine* for *dog* unless asked) and without the abstract top of the noun hierarchy
+(*entity*, *object*, *whole*).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections import deque
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from importlib import resources
+from typing import Literal
+
+from wordfreq import zipf_frequency
+
+from lit.rules import semi
+
+Relation = Literal["same", "hypernym", "hyponym", "sibling", "antonym", "unrelated"]
+RELATIONS: tuple[str, ...] = ("same", "hypernym", "hyponym", "sibling", "antonym", "unrelated")
+#: Relations a substitution module can ask candidates for.
+EDIT_RELATIONS: tuple[str, ...] = ("hypernym", "hyponym", "sibling", "antonym")
+
+DATA = "wordnet-erg.json.gz"
+#: Zipf frequency (wordfreq, English) a candidate's lemma needs by default: *dog* 5.1,
+#: *animal* 4.8, *puppy* 4.0 pass; *canine* 3.3, *mammal* 3.3 do not.
+DEFAULT_MIN_ZIPF = 4.0
+#: Noun synsets this close to WordNet's root (entity 0, physical entity 1, object 2, whole 3)
+#: are too abstract to be offered as replacements.
+MIN_NOUN_DEPTH = 4
+#: Co-hyponyms: both synsets reach a shared hypernym within this many steps (dog and cat meet
+#: at carnivore, two steps up from each).
+SIBLING_REACH = 2
+#: How far down hyponym candidates are looked for.
+HYPONYM_REACH = 3
+
+_PRED = re.compile(r"^_(?P<lemma>.+?)_(?P<pos>[nva])(?:_(?P<sense>[^_]+))?$")
+
+
+def lemma(pred: str) -> str | None:
+    """The lemma of an ERG surface predicate as words (``_ice+cream_n_1`` -> "ice cream")."""
+    m = _PRED.match(pred)
+    return m["lemma"].replace("+", " ") if m else None
+
+
+def pos(pred: str) -> str | None:
+    """The ERG part of speech of a surface predicate: n, v or a (None for others)."""
+    m = _PRED.match(pred)
+    return m["pos"] if m else None
+
+
+@lru_cache(maxsize=65536)
+def zipf(pred: str) -> float:
+    """wordfreq's English Zipf frequency of the predicate's lemma (0 if it has none)."""
+    word = lemma(pred)
+    return zipf_frequency(word, "en") if word else 0.0
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The shipped mapping: predicate -> synset, synset -> hypernyms, predicate -> antonyms."""
+
+    preds: dict[str, str]
+    hypernyms: dict[str, list[str]]
+    antonyms: dict[str, list[str]]
+    meta: dict[str, str]
+
+    @classmethod
+    @lru_cache(maxsize=1)
+    def load(cls) -> "Lexicon":
+        """The mapping shipped with LIT (read once)."""
+        raw = resources.files("lit.lexicon").joinpath("data", DATA).read_bytes()
+        data = json.loads(gzip.decompress(raw))
+        return cls(data["preds"], data["hypernyms"], data["antonyms"], data["meta"])
+
+    @cached_property
+    def by_synset(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for pred, sid in sorted(self.preds.items()):
+            out.setdefault(sid, []).append(pred)
+        return out
+
+    @cached_property
+    def hyponyms(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for sid, ups in self.hypernyms.items():
+            for up in ups:
+                out.setdefault(up, []).append(sid)
+        return out
+
+    def ancestors(self, sid: str) -> dict[str, int]:
+        """Every hypernym of *sid* with its shortest distance (sid itself at 0)."""
+        return _reach(sid, self.hypernyms)
+
+    def descendants(self, sid: str, limit: int) -> dict[str, int]:
+        return _reach(sid, self.hyponyms, limit)
+
+    def depth(self, sid: str) -> int:
+        """Shortest distance from *sid* up to a root of the hierarchy."""
+        dist = self.ancestors(sid)
+        return min(d for s, d in dist.items() if not self.hypernyms.get(s))
+
+    def relation(self, a: str, b: str) -> Relation:
+        """How predicate *b* stands to predicate *a* (b is a "hypernym": more general than a).
+        Predicates without a synset are "same" only when equal, else "unrelated"."""
+        if a == b:
+            return "same"
+        sa, sb = self.preds.get(a), self.preds.get(b)
+        if sa is None or sb is None:
+            return "unrelated"
+        if sa == sb:
+            return "same"
+        if sb in self.ancestors(sa):
+            return "hypernym"
+        if sa in self.ancestors(sb):
+            return "hyponym"
+        if b in self.antonyms.get(a, ()):
+            return "antonym"
+        if self._meet(sa, sb):
+            return "sibling"
+        return "unrelated"
+
+    def primary(self, sid: str) -> list[str]:
+        """*sid*'s first hypernyms (WordNet's first-listed, its main line) up to
+        SIBLING_REACH steps, nearest first."""
+        line: list[str] = []
+        while len(line) < SIBLING_REACH and self.hypernyms.get(sid):
+            sid = self.hypernyms[sid][0]
+            line.append(sid)
+        return line
+
+    def _meet(self, sa: str, sb: str) -> bool:
+        return bool(set(self.primary(sa)) & set(self.primary(sb)))
+
+    def _related_synsets(self, sid: str, rel: str) -> dict[str, int]:
+        """Synsets in *rel* to *sid*, with a distance used for ordering."""
+        if rel == "hypernym":
+            return {s: d for s, d in self.ancestors(sid).items() if d > 0}
+        if rel == "hyponym":
+            return {s: d for s, d in self.descendants(sid, HYPONYM_REACH).items() if d > 0}
+        if rel == "sibling":
+            ups = self.ancestors(sid)
+            out: dict[str, int] = {}
+            for d, up in enumerate(self.primary(sid), 1):
+                for s, e in self.descendants(up, SIBLING_REACH).items():
+                    if (e > 0 and s not in ups and sid not in self.ancestors(s)
+                            and up in self.primary(s)):
+                        out[s] = min(out.get(s, 99), d + e)
+            return out
+        raise ValueError(f"not a substitution relation: {rel!r} (use {', '.join(EDIT_RELATIONS)})")
+
+    def candidates(self, pred: str, rel: str, *, min_zipf: float = DEFAULT_MIN_ZIPF,
+                   max_candidates: int | None = None) -> list[str]:
+        """SEM-I predicates in relation *rel* to *pred* (hypernym: more general ones), nearest
+        first and then most frequent; rare lemmas (below *min_zipf*), abstract nouns near the
+        root and predicates that cannot fill *pred*'s roles are left out."""
+        sid = self.preds.get(pred)
+        if sid is None:
+            return []
+        if rel == "antonym":
+            found = {c: 1 for c in self.antonyms.get(pred, ())}
+        else:
+            found = {c: d for s, d in self._related_synsets(sid, rel).items()
+                     if not (s.startswith("n") and self.depth(s) < MIN_NOUN_DEPTH)
+                     for c in self.by_synset.get(s, ())}
+        ranked: list[tuple[int, float, str]] = []
+        seen: set[str | None] = {lemma(pred)}
+        for cand, d in sorted(found.items(), key=lambda kv: (kv[1], _sense_rank(kv[0]))):
+            z = zipf(cand)
+            if (lemma(cand) not in seen and pos(cand) == pos(pred) and z >= min_zipf
+                    and fits_roles(pred, cand)):
+                seen.add(lemma(cand))
+                ranked.append((d, -z, cand))
+        out = [c for _, _, c in sorted(ranked)]
+        return out[:max_candidates] if max_candidates is not None else out
+
+
+def _sense_rank(pred: str) -> tuple[int, str]:
+    """Numbered senses (`_go_v_1`) before argument-marking ones (`_go_v_i`), so one predicate
+    per lemma is offered and it is the plain one."""
+    m = _PRED.match(pred)
+    return (0 if m and (m["sense"] or "1").isdigit() else 1, pred)
+
+
+def _reach(start: str, graph: dict[str, list[str]], limit: int | None = None) -> dict[str, int]:
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        s = todo.popleft()
+        if limit is not None and dist[s] >= limit:
+            continue
+        for t in graph.get(s, ()):
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                todo.append(t)
+    return dist
+
+
+def _roles(pred: str) -> list[set[str]]:
+    return [{r.rstrip("?").partition(":")[0] for r in syn} for syn in semi.table().get(pred, [])]
+
+
+def fits_roles(old: str, new: str) -> bool:
+    """True if *new* has a SEM-I synopsis with every role of some synopsis of *old* without
+    its optional ones, so the EP's arguments still have a place; False if *new* is not in the
+    SEM-I (a substitution never produces such a predicate)."""
+    new_roles = _roles(new)
+    if not new_roles:
+        return False
+    required = [{r.partition(":")[0] for r in syn if not r.endswith("?")}
+                for syn in semi.table().get(old, [[]])]
+    return any(req <= roles for req in required for roles in new_roles)
+
+
+def relation(pred_a: str, pred_b: str) -> Relation:
+    """How *pred_b* stands to *pred_a* in WordNet: same, hypernym (b more general), hyponym,
+    sibling (co-hyponyms), antonym or unrelated."""
+    return Lexicon.load().relation(pred_a, pred_b)
+
+
+def candidates(pred: str, rel: str, *, min_zipf: float = DEFAULT_MIN_ZIPF,
+               max_candidates: int | None = None) -> list[str]:
+    """SEM-I predicates standing in *rel* to *pred*, best first (see Lexicon.candidates)."""
+    return Lexicon.load().candidates(pred, rel, min_zipf=min_zipf,
+                                     max_candidates=max_candidates)
+
+
+def synset(pred: str) -> str | None:
+    """The WordNet 3.0 synset id (pos letter + offset) *pred* is mapped to, if any."""
+    return Lexicon.load().preds.get(pred)

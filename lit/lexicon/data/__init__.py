@@ -1,0 +1,1 @@
+"""Shipped lexical data (see ../__init__.py and LICENSE-WordNet)."""

@@ -1,0 +1,180 @@
+"""Regenerate lit/lexicon/data/wordnet-erg.json.gz: the WordNet 3.0 -> ERG predicate mapping.
+
+Reads the WordNet 3.0 database files (Debian: ``apt-get install -y wordnet-base``, which puts
+them in /usr/share/wordnet; any WordNet 3.0 ``dict/`` directory works) and the ERG 2025 SEM-I
+table shipped with LIT (lit/rules/data/erg-2025-semi.json). Only this tool reads WordNet; LIT
+at run time reads the gzip'd JSON it writes, so ``pip install`` is enough for users.
+
+Each ERG noun, verb and adjective predicate ``_LEMMA_POS_SENSE`` is mapped to the *first*
+WordNet sense of its lemma with the same part of speech (WordNet orders senses by tagged
+frequency), trying ``LEMMA_SENSE`` first when SENSE is a particle (``_look_v_up`` -> look_up),
+unless tools/wordnet-overrides.tsv names another synset for it (where the ERG sense says
+otherwise). The output keeps the hypernym graph above the mapped synsets (the upward closure)
+and the antonym pairs between mapped predicates (WordNet antonym links, by word), nothing else.
+
+    python tools/build_wordnet.py [--wordnet /usr/share/wordnet] [--out PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SEMI = ROOT / "lit" / "rules" / "data" / "erg-2025-semi.json"
+OUT = ROOT / "lit" / "lexicon" / "data" / "wordnet-erg.json.gz"
+OVERRIDES = Path(__file__).resolve().parent / "wordnet-overrides.tsv"
+
+#: ERG part of speech -> WordNet file suffix and synset-id prefix.
+POS = {"n": "noun", "v": "verb", "a": "adj"}
+#: WordNet pointer symbols kept: hypernym, instance hypernym, antonym.
+HYPERNYM = {"@", "@i"}
+ANTONYM = "!"
+#: Verb particles: an ERG sense that is one of these is part of the WordNet lemma.
+PARTICLES = {"up", "down", "in", "out", "on", "off", "over", "away", "back", "about", "around",
+             "through", "along", "by", "aside", "forth", "together", "apart", "into"}
+#: ERG surface predicates: _lemma_pos[_sense].
+PRED = re.compile(r"^_(?P<lemma>.+?)_(?P<pos>[nva])(?:_(?P<sense>[^_]+))?$")
+
+
+def synset_id(pos: str, offset: str) -> str:
+    """A short stable id: WordNet's pos letter (n, v, a; satellites count as a) and offset."""
+    return ("a" if pos in "as" else pos) + offset
+
+
+def read_index(wn: Path, pos: str) -> dict[str, list[str]]:
+    """lemma -> synset ids in WordNet's sense order."""
+    out: dict[str, list[str]] = {}
+    for line in (wn / f"index.{POS[pos]}").read_text("latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        f = line.split()
+        lemma, p_cnt = f[0], int(f[3])
+        offsets = f[4 + p_cnt + 2:]
+        out[lemma] = [synset_id(pos, o) for o in offsets]
+    return out
+
+
+def read_data(wn: Path, pos: str) -> tuple[dict[str, list[str]], dict[str, set[str]],
+                                            dict[str, list[str]]]:
+    """(synset -> hypernym synsets, synset -> antonym synsets, synset -> its words)."""
+    hyper: dict[str, list[str]] = {}
+    anto: dict[str, set[str]] = {}
+    words: dict[str, list[str]] = {}
+    for line in (wn / f"data.{POS[pos]}").read_text("latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        f = line.split(" | ")[0].split()
+        sid = synset_id(f[2], f[0])
+        w_cnt = int(f[3], 16)
+        words[sid] = [re.sub(r"\(.*\)$", "", w).lower() for w in f[4:4 + 2 * w_cnt:2]]
+        i = 4 + 2 * w_cnt
+        p_cnt = int(f[i])
+        ptrs = [f[i + 1 + 4 * k: i + 5 + 4 * k] for k in range(p_cnt)]
+        hyper[sid] = [synset_id(p, o) for sym, o, p, _ in ptrs if sym in HYPERNYM]
+        anto[sid] = {synset_id(p, o) for sym, o, p, _ in ptrs if sym == ANTONYM}
+    return hyper, anto, words
+
+
+def read_overrides(path: Path) -> dict[str, str]:
+    """pred -> synset id, from a TSV of `pred<TAB>synset<TAB>why` (# comments)."""
+    out: dict[str, str] = {}
+    if path.exists():
+        for line in path.read_text("utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                pred, sid, *_ = line.split("\t")
+                out[pred] = sid
+    return out
+
+
+def wordnet_lemmas(lemma: str, sense: str | None) -> list[str]:
+    """WordNet spellings to try for an ERG lemma: a particle verb only as itself (`_give_v_up`
+    is give_up, never give); other senses (`_1`, `_of`, `_i`) name no WordNet word."""
+    base = lemma.replace("+", "_").lower()
+    if sense in PARTICLES:
+        return [f"{base}_{sense}"]
+    tries = [base]
+    if "-" in base:
+        tries += [base.replace("-", "_"), base.replace("-", "")]
+    return tries
+
+
+def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
+    preds = json.loads(semi_path.read_text("utf-8"))
+    index = {pos: read_index(wn, pos) for pos in POS}
+    hyper: dict[str, list[str]] = {}
+    anto: dict[str, set[str]] = {}
+    words: dict[str, list[str]] = {}
+    for pos in POS:
+        h, a, w = read_data(wn, pos)
+        hyper.update(h)
+        anto.update(a)
+        words.update(w)
+    fixed = read_overrides(overrides)
+    mapping: dict[str, str] = {}
+    for pred in sorted(preds):
+        m = PRED.match(pred)
+        if not m:
+            continue
+        if pred in fixed:
+            mapping[pred] = fixed[pred]
+            continue
+        for lemma in wordnet_lemmas(m["lemma"], m["sense"]):
+            senses = index[m["pos"]].get(lemma)
+            if senses:
+                mapping[pred] = senses[0]
+                break
+    keep: set[str] = set()
+    todo = list(set(mapping.values()))
+    while todo:
+        sid = todo.pop()
+        if sid not in keep:
+            keep.add(sid)
+            todo += hyper.get(sid, [])
+    by_word: dict[tuple[str, str], list[str]] = {}
+    for pred in mapping:
+        m = PRED.match(pred)
+        by_word.setdefault((m["lemma"].replace("+", "_").lower(), m["pos"]), []).append(pred)
+    antonyms: dict[str, list[str]] = {}
+    for pred, sid in sorted(mapping.items()):
+        found = {other for target in anto.get(sid, ()) for w in words[target]
+                 for other in by_word.get((w, PRED.match(pred)["pos"]), ())}
+        if found:
+            antonyms[pred] = sorted(found)
+    return {
+        "meta": {
+            "source": "Princeton WordNet 3.0 (data.* and index.* files)",
+            "licence": "WordNet 3.0 licence (BSD-style; see lit/lexicon/data/LICENSE-WordNet)",
+            "semi": "ERG 2025 SEM-I (lit/rules/data/erg-2025-semi.json)",
+            "built_by": "tools/build_wordnet.py",
+            "mapping": "first WordNet sense of the lemma with the same part of speech, "
+                       "overrides from tools/wordnet-overrides.tsv",
+        },
+        "preds": mapping,
+        "hypernyms": {s: hyper[s] for s in sorted(keep) if hyper.get(s)},
+        "antonyms": antonyms,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
+    ap.add_argument("--semi", type=Path, default=SEMI)
+    ap.add_argument("--overrides", type=Path, default=OVERRIDES)
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args()
+    data = build(args.wordnet, args.semi, args.overrides)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    with gzip.GzipFile(args.out, "wb", mtime=0) as f:
+        f.write(text.encode("utf-8"))
+    print(f"{len(data['preds'])} predicates -> {len(set(data['preds'].values()))} synsets; "
+          f"{len(data['hypernyms'])} synsets with hypernyms; {len(data['antonyms'])} with "
+          f"antonyms; wrote {args.out} ({args.out.stat().st_size} bytes)")
+
+
+if __name__ == "__main__":
+    main()
