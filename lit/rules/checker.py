@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from lit.errors import RuleError
 from lit.phenomena import ANCHORS
+from lit.rules import semi
 from lit.rules import syntax as s
 
 #: Parameters every step has besides the module's bindings.
@@ -52,11 +53,19 @@ def _item_params(item: s.Item) -> Iterator[str]:
         case s.EPPattern():
             if isinstance(item.pred, s.PredParam):
                 yield item.pred.name
+            yield from _lookup_params(item.pred, item.roles)
             for role in item.roles:
                 if isinstance(role.name, s.Param):
                     yield role.name.name
                 if isinstance(role.value, s.VarTerm):
                     yield from _prop_params(role.value.props)
+
+
+def _lookup_params(pred: s.PredTest | None, roles: tuple[s.Role, ...]) -> Iterator[str]:
+    """The {parameters} naming columns in an EP's table lookups."""
+    for lookup in [pred, *(r.value for r in roles)]:
+        if isinstance(lookup, s.Lookup):
+            yield from (c.name for c in (lookup.key, lookup.target) if isinstance(c, s.Param))
 
 
 def _params_used(block: s.Block) -> Iterator[tuple[str, int, int]]:
@@ -75,8 +84,10 @@ def _params_used(block: s.Block) -> Iterator[tuple[str, int, int]]:
                     yield from ((p, edit.line, edit.column) for p in _item_params(item))
                 case s.SetProps(props=props):
                     yield from ((p, edit.line, edit.column) for p in _prop_params(props))
-                case s.Change(pred=s.PredParam(name=name)):
-                    yield name, edit.line, edit.column
+                case s.Change(pred=pred, roles=roles):
+                    if isinstance(pred, s.PredParam):
+                        yield pred.name, edit.line, edit.column
+                    yield from ((p, edit.line, edit.column) for p in _lookup_params(pred, roles))
     text = block.reason if isinstance(block, s.Guard) else block.name
     yield from ((p, block.line, 0) for p in re.findall(r"\{([a-z0-9_]+)\}", text))
 
@@ -133,7 +144,7 @@ def _edit_form(edit: s.Edit) -> str | None:
                 alt = p.alternatives
                 if len(alt) != 1 or isinstance(alt[0], (s.PropNot, s.PropNotParam)):
                     return f"set {p.name}: give exactly one value (no '|' or '!')"
-    if pred is not None and not isinstance(pred, (s.PredExact, s.PredParam)):
+    if pred is not None and not isinstance(pred, (s.PredExact, s.PredParam, s.Lookup)):
         return "an output predicate must be a name or {parameter}, not a test"
     return None
 
@@ -185,8 +196,80 @@ def check_block(block: s.Block, known: frozenset[str]) -> None:
                                     f"{var} is neither matched nor declared with 'fresh'")
 
 
+# ---------------------------------------------------------------------------- tables
+
+
+def check_table(table: s.Table) -> None:
+    """Every cell of a predicates table must be a predicate of the ERG 2025 SEM-I: a typo in a
+    data row is reported at the table's file and line, not found later as a silent miss."""
+    if table.kind != "predicates":
+        return
+    known = semi.table()
+    for number, cells in table.rows:
+        for column, cell in zip(table.columns, cells):
+            if cell and cell not in known:
+                raise RuleError(table.file, number, None,
+                                f"column {column}: {cell} is not a predicate of the ERG "
+                                "2025 SEM-I (lit/rules/data/erg-2025-semi.json)")
+
+
+def _lookups(block: s.Block) -> Iterator[tuple[s.Lookup, bool]]:
+    """Every table lookup of a block, and whether it is in an output."""
+    def in_ep(ep: s.EPPattern | s.Change) -> Iterator[s.Lookup]:
+        if isinstance(ep.pred, s.Lookup):
+            yield ep.pred
+        yield from (r.value for r in ep.roles if isinstance(r.value, s.Lookup))
+
+    for cond in block.conditions:
+        if isinstance(cond, (s.Context, s.Input, s.Filter)):
+            for item in cond.items:
+                if isinstance(item, s.EPPattern):
+                    yield from ((lookup, False) for lookup in in_ep(item))
+    for edit in block.edits if isinstance(block, s.Rule) else ():
+        if isinstance(edit, s.Change):
+            yield from ((lookup, True) for lookup in in_ep(edit))
+        elif isinstance(edit, s.Add) and isinstance(edit.item, s.EPPattern):
+            found = next(in_ep(edit.item), None)
+            if found is not None:
+                raise RuleError(block.file, found.line, found.column, "a table lookup in an "
+                                "output needs a key: use it in 'change', not 'add'")
+
+
+def _columns(column: str | s.Param, module: s.Module) -> set[str]:
+    """The column names *column* stands for, over all the module's values."""
+    if isinstance(column, str):
+        return {column}
+    if column.name == "value":
+        return set(module.params)
+    return {v for _, bindings in module.values for k, v in bindings if k == column.name}
+
+
+def check_lookup(lookup: s.Lookup, in_output: bool, module: s.Module, file: str) -> None:
+    """The table is declared, its columns exist (for every value of a {parameter} column),
+    and the lookup has the form its place needs."""
+    where = (file, lookup.line, lookup.column)
+    table = module.tables.get(lookup.table)
+    if table is None:
+        known = ", ".join(sorted(module.tables)) or "none (declare one with `table NAME \"FILE\"`)"
+        raise RuleError(*where, f"unknown table {lookup.table}; expected one of: {known}")
+    if in_output and (lookup.target is None or lookup.negated):
+        raise RuleError(*where, f"{lookup} in an output needs a target column: "
+                        f"<{lookup.table}.COLUMN -> COLUMN>")
+    if not in_output and lookup.target is not None:
+        raise RuleError(*where, f"{lookup}: '->' belongs in an output ('change'); a pattern "
+                        "tests <table.column>")
+    for column in (lookup.key, lookup.target):
+        for name in _columns(column, module) if column is not None else ():
+            if name not in table.columns:
+                raise RuleError(*where, f"table {table.name} has no column {name!r}; expected "
+                                f"one of: {', '.join(table.columns)} ({table.file})")
+
+
 def check(module: s.Module) -> None:
-    """Check a compiled module: its values, then every block (its own or a library's)."""
+    """Check a compiled module: its tables and values, then every block (its own or a
+    library's)."""
+    for table in module.tables.values():
+        check_table(table)
     names = [v for v, _ in module.values]
     if len(names) != len(set(names)):
         raise RuleError(module.path, None, None,
@@ -194,3 +277,5 @@ def check(module: s.Module) -> None:
     known = BUILTIN_PARAMS | {k for _, bindings in module.values for k, _ in bindings}
     for block in module.blocks:
         check_block(block, known)
+        for lookup, in_output in _lookups(block):
+            check_lookup(lookup, in_output, module, block.file)

@@ -9,8 +9,11 @@ A library's guard keeps its own file and line, so errors in it point at the libr
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+from delphin import predicate as delphin_predicate
 
 from lit.config import GRAMMAR_VERSIONS
 from lit.errors import InputError, RuleError
@@ -18,6 +21,7 @@ from lit.rules import checker, parser
 from lit.rules import syntax as s
 
 LIBRARY_SUFFIX = ".litlib"
+_COLUMN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 def builtin_rules_dir() -> Path:
@@ -139,6 +143,50 @@ def _resolve_block(block: s.Block, classes: dict[str, str]) -> s.Block:
     return replace(block, conditions=tuple(conditions), edits=tuple(edits))
 
 
+# ---------------------------------------------------------------------------- tables
+
+
+def load_table(decl: s.TableDecl) -> s.Table:
+    """Read the TSV file a ``table`` line names, relative to the module's file: ``#`` lines are
+    comments (say where the data comes from and its licence there), the first other line
+    names the columns, each further line is a row; cells of a predicates table are normalized
+    like MRS predicates (the checker looks each up in the SEM-I)."""
+    path = Path(decl.file).parent / decl.path
+    columns: tuple[str, ...] = ()
+    rows = []
+    for number, line in enumerate(_read(path, "table").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = tuple(c.strip() for c in line.split("\t"))
+        if not columns:
+            if len(set(cells)) != len(cells) or not all(_COLUMN_NAME.fullmatch(c) for c in cells):
+                raise RuleError(str(path), number, 1, "the first line names the columns: "
+                                "distinct names like female, male, separated by tabs")
+            columns = cells
+            continue
+        if len(cells) > len(columns):
+            raise RuleError(str(path), number, len(line.rsplit("\t", 1)[0]) + 2,
+                            f"{len(cells)} cells, but the table has {len(columns)} columns: "
+                            + ", ".join(columns))
+        cells += ("",) * (len(columns) - len(cells))
+        if decl.kind == "predicates":
+            cells = tuple(delphin_predicate.normalize(c) if c else c for c in cells)
+        rows.append((number, cells))
+    if not columns:
+        raise RuleError(str(path), 1, 1, "empty table; the first line names the columns")
+    return s.Table(decl.name, str(path), decl.kind, columns, tuple(rows))
+
+
+def _link_tables(decls: list[s.TableDecl]) -> dict[str, s.Table]:
+    tables: dict[str, s.Table] = {}
+    for decl in decls:
+        if decl.name in tables:
+            raise RuleError(decl.file, decl.line, decl.column,
+                            f"table {decl.name} is declared twice")
+        tables[decl.name] = load_table(decl)
+    return tables
+
+
 # ---------------------------------------------------------------------------- modules
 
 
@@ -183,6 +231,7 @@ def _link(parsed: s.ModuleFile) -> s.Module:
         otherwise=otherwise,
         blocks=tuple(blocks),
         preferences=tuple(preferences),
+        tables=_link_tables([p for p in parsed.parts if isinstance(p, s.TableDecl)]),
     )
 
 

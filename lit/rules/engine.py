@@ -19,8 +19,16 @@ from lit.config import DEFAULT_GRAMMAR_VERSION, GRAMMAR_VERSIONS
 from lit.equivalence import equivalent
 from lit.errors import InputError
 from lit.rules.compiler import LIBRARY_SUFFIX, builtin_rules_dir, compile_file
-from lit.rules.matcher import MatchBudgetExceeded, Matcher, apply_edits
-from lit.rules.syntax import Example, Guard, Module, Preference
+from lit.rules.matcher import (
+    MAX_ALTERNATIVES,
+    Application,
+    MatchBudgetExceeded,
+    Matcher,
+    NoTableValue,
+    apply_all,
+    targets,
+)
+from lit.rules.syntax import Example, Guard, Module, Preference, Rule
 from lit.spec import Spec, Step, parse_spec
 from lit.status import Status
 
@@ -37,11 +45,15 @@ class StepOutcome:
 
 @dataclass(frozen=True)
 class TransformOutcome:
+    """``mrs`` is the first output; ``alternatives`` holds every output (a table lookup with
+    several values gives several, e.g. one per hypernym), ``mrs`` first."""
+
     spec: Spec
     status: Status
     reason: str | None
     mrs: MRS | None
     steps: tuple[StepOutcome, ...]
+    alternatives: tuple[MRS, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -98,7 +110,20 @@ def _merge(base: Module, extra: Module) -> Module:
         otherwise=base.otherwise or extra.otherwise,
         blocks=base.blocks + extra.blocks,
         preferences=base.preferences + extra.preferences,
+        tables={**base.tables, **extra.tables},
     )
+
+
+def _stamps(modules: dict[str, Module]) -> dict[str, int]:
+    """Modification times of the modules' data tables (a changed table is reloaded)."""
+    stamps = {}
+    for module in modules.values():
+        for table in module.tables.values():
+            try:
+                stamps[table.file] = os.stat(table.file).st_mtime_ns
+            except OSError:
+                stamps[table.file] = -1
+    return stamps
 
 
 _CACHE: dict[tuple, RuleEngine] = {}
@@ -111,6 +136,7 @@ class RuleEngine:
     def __init__(self, modules: dict[str, Module], grammar_version: str) -> None:
         self._modules = modules
         self.grammar_version = grammar_version
+        self._table_stamps = _stamps(modules)
 
     @classmethod
     def load(cls, grammar_version: str = DEFAULT_GRAMMAR_VERSION, paths=None) -> RuleEngine:
@@ -125,7 +151,7 @@ class RuleEngine:
         libraries = sorted({lib for f in files for lib in f.parent.glob(f"*{LIBRARY_SUFFIX}")})
         key = (version, tuple((str(f), os.stat(f).st_mtime_ns) for f in files + libraries))
         with _LOCK:
-            if key not in _CACHE:
+            if key not in _CACHE or _CACHE[key]._tables_changed():
                 modules: dict[str, Module] = {}
                 for f in files:
                     module = compile_file(f)
@@ -135,6 +161,10 @@ class RuleEngine:
                     modules[module.name] = _merge(old, module) if old else module
                 _CACHE[key] = cls(modules, version)
             return _CACHE[key]
+
+    def _tables_changed(self) -> bool:
+        """Has a data table of a loaded module changed since it was read?"""
+        return self._table_stamps != _stamps(self._modules)
 
     @property
     def modules(self) -> list[ModuleInfo]:
@@ -182,47 +212,73 @@ class RuleEngine:
         return spec
 
     def apply(self, mrs: MRS, spec: Spec | str) -> TransformOutcome:
-        """Apply *spec*'s steps in order to *mrs*; stops at the first step that does not apply."""
+        """Apply *spec*'s steps in order to *mrs*; stops at the first step that does not apply.
+        A step with several outputs passes each on to the next step (at most MAX_ALTERNATIVES
+        in all); the spec applies if some output survives every step."""
         spec = self.check(spec)
-        current = mrs
+        current: list[MRS] = [mrs]
         outcomes: list[StepOutcome] = []
         for step in spec.steps:
-            try:
-                result, reason = self.apply_step(current, step)
-            except MatchBudgetExceeded as exc:  # a combinatorial rule: this item, not the run
-                reason = f"{step}: {exc}"
-                outcomes.append(StepOutcome(step, Status.TIMEOUT, reason))
-                return TransformOutcome(spec, Status.TIMEOUT, reason, None, tuple(outcomes))
-            if result is None:
+            results: list[MRS] = []
+            reason = None
+            for m in current:
+                try:
+                    found, why = self.apply_step(m, step)
+                except MatchBudgetExceeded as exc:  # a combinatorial rule: this item, not the run
+                    reason = f"{step}: {exc}"
+                    outcomes.append(StepOutcome(step, Status.TIMEOUT, reason))
+                    return TransformOutcome(spec, Status.TIMEOUT, reason, None, tuple(outcomes))
+                results += found
+                reason = reason or why
+            if not results:
                 outcomes.append(StepOutcome(step, Status.NOT_APPLICABLE, reason))
                 return TransformOutcome(spec, Status.NOT_APPLICABLE, reason, None, tuple(outcomes))
             outcomes.append(StepOutcome(step, Status.OK, None))
-            current = result
-        return TransformOutcome(spec, Status.OK, None, current, tuple(outcomes))
+            current = results[:MAX_ALTERNATIVES]
+        return TransformOutcome(spec, Status.OK, None, current[0], tuple(outcomes),
+                                tuple(current))
 
-    def apply_step(self, mrs: MRS, step: Step) -> tuple[MRS | None, str | None]:
-        """(new MRS, None) if *step* applies, else (None, reason)."""
+    def apply_step(self, mrs: MRS, step: Step) -> tuple[list[MRS], str | None]:
+        """(new MRSs, None) if *step* applies, else ([], reason). Blocks are tried in order: a
+        guard that holds stops the step; a plain rule that matches is applied (with the
+        matches of the ``every`` rules before it); an ``every`` rule adds each of its matches
+        that changes nothing another already changes, and the search goes on."""
         if step.name == IDENTITY and step.value is None:
-            return mrs, None
+            return [mrs], None
         module = self.module(step.name)
         value = step.value if step.value is not None else module.default
         params = {**module.bindings(value), "version": self.grammar_version}
         label = str(step)
-        matcher = Matcher(mrs, params, module.path)
+        matcher = Matcher(mrs, params, module.path, tables=module.tables)
+        applications: list[Application] = []
+        claimed: set[tuple[str, object]] = set()
         for block in module.blocks:
             if isinstance(block, Guard):
                 if matcher.match_block(block) is not None:
-                    return None, _fill(block.reason, params, label)
+                    return [], _fill(block.reason, params, label)
                 continue
-            binding = matcher.match_block(block)
-            if binding is None:
-                continue
-            result = apply_edits(matcher, block, binding)
-            if equivalent(result, mrs):
-                return None, f"{label}: changes nothing"
-            return result, None
-        reason = module.otherwise or "{step}: no rule of this module matches"
-        return None, _fill(reason, params, label)
+            every = isinstance(block, Rule) and block.every
+            for binding in matcher.bindings(block):
+                changes = targets(matcher, block, binding)
+                if changes & claimed:
+                    continue
+                claimed |= changes
+                applications.append((block, binding))
+                if not every:
+                    break
+            if applications and applications[-1][0] is block and not every:
+                break
+        if not applications:
+            reason = module.otherwise or "{step}: no rule of this module matches"
+            return [], _fill(reason, params, label)
+        try:
+            results = apply_all(matcher, applications)
+        except NoTableValue as exc:
+            return [], f"{label}: {exc}"
+        results = [r for r in results if not equivalent(r, mrs)]
+        if not results:
+            return [], f"{label}: changes nothing"
+        return results, None
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

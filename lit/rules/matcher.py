@@ -7,9 +7,10 @@ input MRS is never touched: edits go to a draft that becomes a new MRS.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice, product
 
 from delphin import predicate as delphin_predicate
 from delphin import variable
@@ -31,6 +32,7 @@ from lit.rules.syntax import (
     Fresh,
     HConsPattern,
     Input,
+    Lookup,
     Param,
     PredAny,
     PredExact,
@@ -51,6 +53,7 @@ from lit.rules.syntax import (
     Semi,
     SetProps,
     SetSpecial,
+    Table,
     Unset,
     VarTerm,
     VarTest,
@@ -64,8 +67,19 @@ SPECIALS = ("INDEX", "TOP")
 DEFAULT_MATCH_BUDGET = 2_000_000
 
 
+#: Alternative outputs one step may give (table lookups with several values multiply).
+MAX_ALTERNATIVES = 32
+
+
 class MatchBudgetExceeded(Exception):
     """Matching one step tried more candidates than its budget allows."""
+
+
+class NoTableValue(Exception):
+    """An output lookup found no value for its key: the step does not apply (rewriting the
+    other matches but not this one would leave a half-rewritten MRS)."""
+
+
 ICONS_ORDER = {"focus": 0, "topic": 1}
 
 
@@ -99,9 +113,11 @@ class Matcher:
     """Matches the blocks of one module, with one step's parameters, on one MRS."""
 
     def __init__(self, m: MRS, params: dict[str, str], where: str,
-                 budget: int = DEFAULT_MATCH_BUDGET) -> None:
+                 budget: int = DEFAULT_MATCH_BUDGET,
+                 tables: dict[str, Table] | None = None) -> None:
         self.m = m
         self.params = params
+        self.tables = tables or {}
         self.where = where  # the file of the block being matched, for run-time errors
         self._anchors: dict[str, EP | None] = {}
         self.allowed = budget
@@ -162,9 +178,34 @@ class Matcher:
             return True
         return bound == value
 
-    def _term_ok(self, term: VarTerm | Const, value: str | None, b: Binding) -> bool:
+    def column(self, column: str | Param) -> str:
+        """A table column's name, filling a {parameter} column from the step."""
+        return self.param(column.name) if isinstance(column, Param) else column
+
+    def in_table(self, lookup: Lookup, key: str) -> bool:
+        """Is *key* a key of the lookup's column (or, for ``!<...>``, not)?"""
+        table = self.tables[lookup.table]
+        if table.kind == "predicates":
+            key = _pred(key)
+        return (key in table.keys(self.column(lookup.key))) != lookup.negated
+
+    def table_values(self, lookup: Lookup, key: str) -> tuple[str, ...]:
+        """The output lookup's values for *key* (NoTableValue if there are none)."""
+        table = self.tables[lookup.table]
+        if table.kind == "predicates":
+            key = _pred(key)
+        column, target = self.column(lookup.key), self.column(lookup.target)
+        found = table.values(column, key, target)
+        if not found:
+            raise NoTableValue(f"table {table.name} ({table.file}) has no {target} for {key} "
+                               f"in column {column}")
+        return found
+
+    def _term_ok(self, term: VarTerm | Const | Lookup, value: str | None, b: Binding) -> bool:
         if value is None:
             return False
+        if isinstance(term, Lookup):
+            return self.in_table(term, value)
         if isinstance(term, Const):
             return value == term.value
         if not self._bind(term.var, value, b):
@@ -186,6 +227,8 @@ class Matcher:
                 return _pred(pred) == _pred(self.param(name))
             case PredExact(name=name):
                 return _pred(pred) == _pred(name)
+            case Lookup():
+                return self.in_table(test, pred)
         raise InputError(f"{self.where}: unresolved predicate test {test}")
 
     # --- items
@@ -260,11 +303,15 @@ class Matcher:
     # --- blocks
     def match_block(self, block: Block) -> Binding | None:
         """The first binding satisfying all of *block*'s conditions, or None."""
+        return next(self.bindings(block), None)
+
+    def bindings(self, block: Block) -> Iterator[Binding]:
+        """Every binding satisfying all of *block*'s conditions, in matching order."""
         self.where = block.file
         self.block = block
         for cond in block.conditions:
             if isinstance(cond, When) and self.params.get(cond.name, "") not in cond.values:
-                return None
+                return
         positive: list[tuple[bool, object]] = []
         for cond in block.conditions:
             if isinstance(cond, (Input, Context)):
@@ -272,8 +319,7 @@ class Matcher:
         checks = [c for c in block.conditions if isinstance(c, (Where, Semi, Filter))]
         for b in self._match_positive(positive, Binding()):
             if all(self._check(c, b) for c in checks):
-                return b
-        return None
+                yield b
 
     def _match_positive(self, positive, b: Binding) -> Iterator[Binding]:
         if not positive:
@@ -353,10 +399,67 @@ class Draft:
                    lnk=self.lnk, surface=self.surface, identifier=self.identifier)
 
 
-def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
-    """Apply *block*'s output to a draft of the matched MRS: consumed input items are removed,
-    then each edit runs in the order written."""
-    draft = Draft(matcher.m)
+Application = tuple[Block, Binding]
+#: Where a lookup's chosen value goes: (application, edit, role name or "" for the predicate).
+_Slot = tuple[int, int, str]
+
+
+def targets(matcher: Matcher, block: Block, b: Binding) -> set[tuple[str, object]]:
+    """What applying *block* at *b* changes: EPs (by index) and variables. Two matches of
+    ``every`` rules that change the same thing are not both applied (the first wins)."""
+    found: set[tuple[str, object]] = {("ep", i) for pool, i in b.consumed if pool == "ep"}
+    for edit in block.edits if isinstance(block, Rule) else ():
+        match edit:
+            case Change(var=name) | Remove(item=EPPattern(name=str() as name)):
+                found.add(("ep", b.eps[name]))
+            case SetProps(var=v) | Unset(var=v) | CopyProps(target=v):
+                found.add(("var", matcher._resolve(v, b) or v))
+    return found
+
+
+def _choices(matcher: Matcher, applications: Sequence[Application]
+             ) -> list[tuple[_Slot, tuple[str, ...]]]:
+    """Every output lookup of the applications with its values for the matched key (the
+    key is the matched EP's predicate, or its constant for a role such as CARG)."""
+    found = []
+    for a, (block, b) in enumerate(applications):
+        for e, edit in enumerate(block.edits if isinstance(block, Rule) else ()):
+            if not isinstance(edit, Change):
+                continue
+            ep = matcher.m.rels[b.eps[edit.var]]
+            if isinstance(edit.pred, Lookup):
+                found.append(((a, e, ""), matcher.table_values(edit.pred, ep.predicate)))
+            for role in edit.roles:
+                if isinstance(role.value, Lookup):
+                    name = matcher.role(role.name)
+                    key = ep.args.get(name)
+                    if key is None:
+                        raise NoTableValue(f"{ep.predicate} has no {name} to look up")
+                    found.append(((a, e, name), matcher.table_values(role.value, key)))
+    return found
+
+
+def apply_all(matcher: Matcher, applications: Sequence[Application],
+              limit: int = MAX_ALTERNATIVES) -> list[MRS]:
+    """The MRSs that applying every (block, binding) together to the matched MRS gives: one,
+    or one per combination of the values of multi-valued table lookups (at most *limit*)."""
+    choices = _choices(matcher, applications)
+    slots = [slot for slot, _ in choices]
+    outputs = []
+    for combination in islice(product(*(values for _, values in choices)), limit):
+        chosen = dict(zip(slots, combination))
+        draft = Draft(matcher.m)
+        for a, (block, b) in enumerate(applications):
+            _apply(matcher, draft, block, b, {(e, r): v for (i, e, r), v in chosen.items()
+                                              if i == a})
+        outputs.append(draft.build())
+    return outputs
+
+
+def _apply(matcher: Matcher, draft: Draft, block: Block, b: Binding,
+           chosen: dict[tuple[int, str], str]) -> None:
+    """Apply *block*'s output at *b* to *draft*: consumed input items are removed, then each
+    edit runs in the order written; *chosen* gives each output lookup's value."""
     names = dict(b.vars)
     for cond in block.conditions:
         if isinstance(cond, Fresh):
@@ -393,9 +496,12 @@ def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
             else:  # a ?v.PROP reference to a property ?v lacks
                 slot.pop(key, None)
 
-    def roles_into(ep: dict, roles: tuple[Role, ...]) -> None:
+    def roles_into(ep: dict, roles: tuple[Role, ...], e: int) -> None:
         for role in roles:
             name = matcher.role(role.name)
+            if isinstance(role.value, Lookup):
+                ep["args"][name] = chosen[e, name]
+                continue
             if isinstance(role.value, Const):
                 ep["args"][name] = role.value.value
                 continue
@@ -407,21 +513,23 @@ def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
             if role.value.props:
                 set_props(value, role.value.props)
 
-    def output_pred(pred: PredTest | None) -> str:
-        """An output predicate (the checker allows only a name or a {parameter})."""
+    def output_pred(pred: PredTest | None, e: int) -> str:
+        """An output predicate (the checker allows a name, a {parameter} or a lookup)."""
         match pred:
             case PredExact(name=name):
                 return name
             case PredParam(name=name):
                 return matcher.param(name)
+            case Lookup():
+                return chosen[e, ""]
         raise InputError(f"{matcher.where}: an output predicate must be a name")
 
-    for edit in block.edits:
+    for e, edit in enumerate(block.edits if isinstance(block, Rule) else ()):
         match edit:
             case Add(item=EPPattern() as item):
-                ep = {"predicate": output_pred(item.pred), "label": None, "args": {},
+                ep = {"predicate": output_pred(item.pred, e), "label": None, "args": {},
                       "lnk": None, "surface": None, "base": None}
-                roles_into(ep, item.roles)
+                roles_into(ep, item.roles, e)
                 if "ARG0" in ep["args"]:  # ARG0 first, as SimpleMRS writes it
                     ep["args"] = {"ARG0": ep["args"].pop("ARG0"), **ep["args"]}
                 draft.rels.append(ep)
@@ -439,8 +547,8 @@ def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
             case Change(var=name, pred=pred, roles=roles):
                 ep = draft.rels[b.eps[name]]
                 if pred is not None:
-                    ep["predicate"] = output_pred(pred)
-                roles_into(ep, roles)
+                    ep["predicate"] = output_pred(pred, e)
+                roles_into(ep, roles, e)
             case SetProps(var=target, props=props):
                 set_props(var(target), props)
             case Unset(var=target, features=features):
@@ -458,4 +566,3 @@ def apply_edits(matcher: Matcher, block: Block, b: Binding) -> MRS:
                 draft.index = var(v)
             case SetSpecial(special="TOP", var=v):
                 draft.top = var(v)
-    return draft.build()

@@ -31,6 +31,8 @@ TERMINAL_NAMES = {
     "ANCHOR": "an anchor like @index",
     "CLASS": "a predicate class like %modal",
     "WORD": "a word",
+    "LOOKUP": "a table lookup like <table.column>",
+    "TABLE_KIND": "predicates or strings",
     "LSQB": "'['",
     "RSQB": "']'",
     "COLON": "':'",
@@ -49,6 +51,14 @@ def _at(token: Token) -> dict[str, int]:
 
 def _role_name(tok: Token) -> str | s.Param:
     return s.Param(str(tok)[1:-1]) if tok.type == "PARAM" else str(tok).upper()
+
+
+_COLUMN = r"(?:\{([a-z][a-z0-9_]*)\}|([A-Za-z][A-Za-z0-9_]*))"
+_LOOKUP = re.compile(rf"(!?)<\s*([a-z][a-z0-9_]*)\.{_COLUMN}\s*(?:->\s*{_COLUMN}\s*)?>")
+
+
+def _column(param: str | None, name: str | None) -> str | s.Param | None:
+    return s.Param(param) if param else name
 
 
 def _var_term(var: Token, rest: tuple) -> s.VarTerm:
@@ -97,6 +107,17 @@ class _ToSyntax(Transformer):
             raise self._error(tok, f"'[{text}]' reads as an EP with predicate {text!r}; to give "
                               f"a variable a type write it as its own item: ?v [{text}]")
         return s.PredExact(text)
+
+    def pred_lookup(self, tok: Token) -> s.Lookup:
+        found = _LOOKUP.fullmatch(str(tok))
+        if not found:
+            raise self._error(tok, f"bad table lookup {tok}; write <table.column>, "
+                              "!<table.column> or <table.column -> column>")
+        negated, table, cp, cn, tp, tn = found.groups()
+        return s.Lookup(table, _column(cp, cn), bool(negated), _column(tp, tn), **_at(tok))
+
+    def lookup_value(self, tok: Token) -> s.Lookup:
+        return self.pred_lookup(tok)
 
     def pred_param(self, tok: Token) -> s.PredParam:
         return s.PredParam(str(tok)[1:-1])
@@ -214,9 +235,11 @@ class _ToSyntax(Transformer):
         return s.GuardRef(str(name), self.source, **_at(name))
 
     def rule(self, name: Token, *rest: Any) -> s.Rule:
+        every = bool(rest) and isinstance(rest[0], Token) and rest[0].type == "EVERY"
+        rest = rest[1:] if every else rest
         edits = rest[-1] if rest and isinstance(rest[-1], tuple) else ()
         conditions = tuple(r for r in rest if not isinstance(r, tuple))
-        return s.Rule(str(name), conditions, edits, self.source, name.line or 0)
+        return s.Rule(str(name), conditions, edits, self.source, name.line or 0, every)
 
     def block(self, item: s.Block | s.GuardRef) -> s.Block | s.GuardRef:
         return item
@@ -264,6 +287,10 @@ class _ToSyntax(Transformer):
         except re.error as exc:
             raise self._error(pattern, f"bad regular expression {text!r}: {exc}") from None
         return s.Preference(_unquote(name), pattern=text, file=self.source, **_at(name))
+
+    def table(self, name: Token, path: Token, kind: Token | None = None) -> s.TableDecl:
+        return s.TableDecl(str(name), _unquote(path), str(kind or "predicates"), self.source,
+                           **_at(name))
 
     def header(self, item: Any) -> Any:
         return item

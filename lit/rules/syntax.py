@@ -86,11 +86,28 @@ class Const:
 
 
 @dataclass(frozen=True)
+class Lookup(Located):
+    """A table lookup. In a pattern ``<table.column>`` holds when the predicate or constant is a
+    key of the column (``!<table.column>``: is not); in an output ``<table.column -> target>``
+    replaces it by the target column's values for that key, one alternative output each."""
+
+    table: str
+    key: str | Param  # the column whose cells are the keys
+    negated: bool = False
+    target: str | Param | None = None
+
+    def __str__(self) -> str:
+        show = lambda c: f"{{{c.name}}}" if isinstance(c, Param) else c  # noqa: E731
+        arrow = f" -> {show(self.target)}" if self.target is not None else ""
+        return f"{'!' if self.negated else ''}<{self.table}.{show(self.key)}{arrow}>"
+
+
+@dataclass(frozen=True)
 class Role:
     """``ARG1: ?x`` in an EP pattern; the role name may be a ``{parameter}``."""
 
     name: str | Param
-    value: VarTerm | Const
+    value: VarTerm | Const | Lookup
 
 
 # ---------------------------------------------------------------------------- predicates
@@ -125,7 +142,7 @@ class PredClass(Located):
     name: str
 
 
-PredTest = PredExact | PredParam | PredRegex | PredAny | PredClass
+PredTest = PredExact | PredParam | PredRegex | PredAny | PredClass | Lookup
 
 # ---------------------------------------------------------------------------- items
 
@@ -283,11 +300,15 @@ class Guard:
 
 @dataclass(frozen=True)
 class Rule:
+    """``rule NAME``; with ``every`` it applies at each of its matches, together with the
+    other ``every`` rules that match (docs/rules.md, "Rewriting every match")."""
+
     name: str
     conditions: tuple[Condition, ...]
     edits: tuple[Edit, ...]
     file: str
     line: int
+    every: bool = False
 
 
 @dataclass(frozen=True)
@@ -348,6 +369,16 @@ _FIRST_WORD = re.compile(r"[\s\"'(\[]*([A-Za-z][A-Za-z']*)")
 
 
 @dataclass(frozen=True)
+class TableDecl(Located):
+    """``table NAME "PATH" [predicates|strings]``: a TSV file beside the module's file."""
+
+    name: str
+    path: str
+    kind: str
+    file: str
+
+
+@dataclass(frozen=True)
 class Code:
     code: str
     value: str | None
@@ -384,7 +415,7 @@ class ModuleFile:
     name: str
     file: str
     parts: tuple[Code | Description | Versions | Otherwise | Value | Example | Preference | Use
-                 | Guard | Rule | GuardRef, ...]
+                 | TableDecl | Guard | Rule | GuardRef, ...]
 
 
 @dataclass(frozen=True)
@@ -413,6 +444,38 @@ class LibraryFile:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A loaded data table: column names (the TSV's header) and rows, each with its line."""
+
+    name: str
+    file: str
+    kind: str  # "predicates" (every cell is checked against the SEM-I) or "strings"
+    columns: tuple[str, ...]
+    rows: tuple[tuple[int, tuple[str, ...]], ...]
+
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def keys(self, column: str) -> frozenset[str]:
+        """The non-empty cells of *column*."""
+        if column not in self._cache:
+            i = self.columns.index(column)
+            self._cache[column] = frozenset(cells[i] for _, cells in self.rows if cells[i])
+        return self._cache[column]
+
+    def values(self, column: str, key: str, target: str) -> tuple[str, ...]:
+        """*target*'s non-empty cells in the rows whose *column* is *key*, in file order,
+        each once (a key in several rows has several values)."""
+        if (column, target) not in self._cache:
+            k, t = self.columns.index(column), self.columns.index(target)
+            index: dict[str, tuple[str, ...]] = {}
+            for _, cells in self.rows:
+                if cells[k] and cells[t] and cells[t] not in index.get(cells[k], ()):
+                    index[cells[k]] = index.get(cells[k], ()) + (cells[t],)
+            self._cache[column, target] = index
+        return self._cache[column, target].get(key, ())
+
+
+@dataclass(frozen=True)
 class Module:
     """One compiled module (one file, or several files of the same module merged); each
     block keeps its own file in ``file``, and ``paths`` lists every file it came from."""
@@ -428,6 +491,7 @@ class Module:
     otherwise: str | None = None
     blocks: tuple[Block, ...] = field(default=(), repr=False)
     preferences: tuple[Preference, ...] = ()
+    tables: dict[str, Table] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def path(self) -> str:
