@@ -37,6 +37,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _own_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory):
+    """Each test starts with an empty LIT cache (so with no parses cached by another test or
+    by the user's own runs: lit.ace.parsecache lives there)."""
+    monkeypatch.setenv("LIT_CACHE_DIR", str(tmp_path_factory.mktemp("lit-cache")))
+
+
 @pytest.fixture(scope="session")
 def oracle_pairs() -> list[dict]:
     return read_jsonl(ORACLE / "pairs.jsonl.gz")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lit.ace.config import resolve_config
 from lit.config import DEFAULTS, GRAMMAR_VERSIONS
 
 if TYPE_CHECKING:
+    from lit.ace.parsecache import ParseCache
     from lit.ace.service import AceService
 
 
@@ -43,6 +45,11 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-output-megabytes", type=int, default=None, metavar="MB",
         help="ACE output read per item before the item is ace_error (default 64)",
     )
+    g.add_argument(
+        "--no-parse-cache", action="store_true",
+        help="parse every sentence afresh: neither read nor fill the on-disk parse cache "
+        "shared by lit parse, lit nli and lit analyze (lit.ace.parsecache)",
+    )
 
 
 def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
@@ -62,5 +69,19 @@ def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
             kwargs[name] = getattr(args, name)
     if getattr(args, "max_output_megabytes", None) is not None:
         kwargs["max_output_bytes"] = args.max_output_megabytes << 20
+    if not getattr(args, "no_parse_cache", False) and Path(config.grammar).is_file():
+        kwargs["parse_cache"] = parse_cache_for(config.grammar, kwargs)
     kwargs.update(overrides)
     return AceService(config, **kwargs)
+
+
+def parse_cache_for(grammar: Path, kwargs: dict[str, Any]) -> ParseCache:
+    """The parse cache for *grammar* and the service options that change ACE's answers."""
+    from lit.ace.parsecache import ParseCache
+    from lit.ace.service import DEFAULT_MAX_CHART_MEGABYTES, DEFAULT_MAX_UNPACK_MEGABYTES
+
+    return ParseCache(grammar, {
+        "max_chart_megabytes": kwargs.get("max_chart_megabytes", DEFAULT_MAX_CHART_MEGABYTES),
+        "max_unpack_megabytes": kwargs.get("max_unpack_megabytes",
+                                           DEFAULT_MAX_UNPACK_MEGABYTES),
+    })

@@ -53,6 +53,7 @@ from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
 from lit.ace.config import AceConfig
+from lit.ace.parsecache import ParseCache
 from lit.ace.process import DEFAULT_MAX_OUTPUT_BYTES, AceProcess
 from lit.ace.tsdb import INCOMPLETE, read_response
 from lit.config import DEFAULTS
@@ -121,6 +122,7 @@ class AceService:
         max_words: int = DEFAULT_MAX_WORDS,
         max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
         env: dict[str, str] | None = None,
+        parse_cache: ParseCache | None = None,
     ) -> None:
         if not Path(config.ace).is_file():
             raise ConfigurationError(f"ACE executable not found: {config.ace}")
@@ -138,6 +140,8 @@ class AceService:
         self.max_words = max_words
         self.max_output_bytes = max_output_bytes
         self.env = env
+        #: parses already made (this or an earlier command) are answered from here
+        self.parse_cache = parse_cache
         self._common_args = [
             "--max-chart-megabytes", str(max_chart_megabytes),
             "--max-unpack-megabytes", str(max_unpack_megabytes),
@@ -190,6 +194,8 @@ class AceService:
             self._tasks.put(None)
         for w in workers:
             w.thread.join()
+        if self.parse_cache is not None:
+            self.parse_cache.close()
         shutil.rmtree(self._tmpdir, ignore_errors=True)
 
     def __enter__(self) -> AceService:
@@ -261,9 +267,20 @@ class AceService:
         problem = self._check_sentence(sentence)
         if problem:
             return self._done(ParseResult(sentence, Status.INVALID_INPUT, problem, (), None, 0.0))
+        cache = self.parse_cache
+        cached = cache.get(sentence, n) if cache is not None else None
+        if cached is not None:
+            return self._done(cached)
         # ACE reads one item per line: a line break inside the sentence would split it
         datum = sentence.replace("\r", " ").replace("\n", " ")
-        return self._submit(_Task("parse", sentence, datum, n))
+        future = self._submit(_Task("parse", sentence, datum, n))
+        if cache is not None:
+            def store(done: Future) -> None:
+                if not done.cancelled() and done.exception() is None:
+                    cache.put(done.result(), n)
+
+            future.add_done_callback(store)
+        return future
 
     def _generate_task(self, mrs: str | MRS, limit: int | None) -> Future:
         """Send a one-line SimpleMRS re-encoded by PyDelphin (so a multi-line MRS cannot
