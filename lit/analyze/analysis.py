@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from delphin.codecs import simplemrs
 from delphin.exceptions import PyDelphinException
+from delphin.mrs import MRS
 
 from lit.ace.service import AceService, ParseResult
+from lit.analyze.align import aligned_pair_features
 from lit.analyze.features import SentenceFeatures, pair_features, sentence_features
 from lit.analyze.mi import rank_features
 from lit.config import DEFAULT_GRAMMAR_VERSION
@@ -32,8 +35,22 @@ DEFINITIONS: dict[str, str] = {
     "shortcuts": "pair features (phenomena and predicates of each side, predicates shared by "
     "both sides or on one side only, tense and index-predicate pairs) ranked by mutual "
     "information (bits) with the gold label over pairs with both sides parsed and a gold "
-    "label; majority_share = share of the feature's pairs that have its most common label",
+    "label; majority_share = share of the feature's pairs that have its most common label; "
+    "mi_ci = 95% percentile bootstrap interval of the MI",
+    "pair_shortcuts": "with --pairs: features of the premise/hypothesis MRS alignment "
+    "(lit.analyze.align, docs/shortcuts.md) ranked like `shortcuts`, with example pairs",
 }
+#: Example pairs listed per pair feature.
+EXAMPLES = 3
+
+
+@dataclass(frozen=True)
+class PairRow:
+    """One gold-labelled pair with both sides parsed, and its aligned pair features."""
+
+    item: NliItem
+    label: str
+    features: frozenset[str]
 
 
 def parse_sentences(
@@ -49,13 +66,55 @@ def parse_sentences(
     return {r.input: r for r in results}
 
 
-def _features(result: ParseResult | None, grammar_version: str) -> SentenceFeatures | None:
+def _top_mrs(result: ParseResult | None) -> MRS | None:
     if result is None or result.status != Status.OK or not result.readings:
         return None
     try:
-        return sentence_features(simplemrs.decode(result.readings[0].mrs), grammar_version)
+        return simplemrs.decode(result.readings[0].mrs)
     except PyDelphinException:
         return None
+
+
+def _features(result: ParseResult | None, grammar_version: str) -> SentenceFeatures | None:
+    m = _top_mrs(result)
+    return None if m is None else sentence_features(m, grammar_version)
+
+
+def pair_rows(
+    items: Iterable[NliItem], parses: Mapping[str, ParseResult],
+    grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
+) -> list[PairRow]:
+    """The aligned pair features of every gold-labelled pair whose sides both parsed."""
+    if progress:
+        from tqdm import tqdm
+
+        items = tqdm(items, desc="aligning", unit="pair")
+    rows = []
+    for item in items:
+        if item.error:
+            continue
+        try:
+            label = normalize_label(item.gold)
+        except ValueError:
+            continue
+        p, h = _top_mrs(parses.get(item.premise)), _top_mrs(parses.get(item.hypothesis))
+        if label and p is not None and h is not None:
+            rows.append(PairRow(item, label, frozenset(
+                aligned_pair_features(p, h, grammar_version))))
+    return rows
+
+
+def rank_pair_features(rows: list[PairRow], top: int = 25, min_count: int = 3,
+                       resamples: int = 1000) -> list[dict]:
+    """`rank_features` over aligned pair features, each with its first example pairs."""
+    ranked = rank_features(((r.features, r.label) for r in rows), top=top, min_count=min_count,
+                           resamples=resamples)
+    for entry in ranked:
+        entry["examples"] = [
+            {"id": r.item.id, "premise": r.item.premise, "hypothesis": r.item.hypothesis,
+             "label": r.label}
+            for r in rows if entry["feature"] in r.features][:EXAMPLES]
+    return ranked
 
 
 class _RoleStats:
@@ -98,8 +157,11 @@ def analyze(
     grammar_version: str = DEFAULT_GRAMMAR_VERSION,
     top: int = 25,
     min_count: int = 3,
+    pairs: list[PairRow] | None = None,
+    resamples: int = 1000,
 ) -> dict:
-    """The analysis of *items*, given each sentence's parse; labels are the items' gold labels."""
+    """The analysis of *items*, given each sentence's parse; labels are the items' gold labels.
+    With *pairs* (`pair_rows`), the aligned pair features are ranked too."""
     roles = {r: {"all": _RoleStats(), "by_label": {}} for r in ROLES}
     tense_pairs: dict[str, Counter] = {"all": Counter()}
     labelled: list[tuple[set[str], str]] = []
@@ -153,7 +215,11 @@ def analyze(
             "by_label": {k: dict(tense_pairs[k].most_common()) for k in order if k in tense_pairs},
         },
         "shortcut_pairs": len(labelled),
-        "shortcuts": rank_features(labelled, top=top, min_count=min_count),
+        "shortcuts": rank_features(labelled, top=top, min_count=min_count, resamples=resamples),
+        **({} if pairs is None else {
+            "pair_shortcut_pairs": len(pairs),
+            "pair_shortcuts": rank_pair_features(pairs, top, min_count, resamples),
+        }),
     }
 
 
@@ -176,7 +242,17 @@ def format_summary(result: dict) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     lines.append(f"top label-shortcut candidates (of {result['shortcut_pairs']} pairs):")
-    for s in result["shortcuts"][:10]:
-        lines.append(f"  {s['mi']:.4f}  {s['feature']}  n={s['count']}  "
-                     f"{s['majority_label']} {100 * s['majority_share']:.0f}%")
+    lines += _shortcut_lines(result["shortcuts"][:10])
+    if "pair_shortcuts" in result:
+        lines.append(f"top aligned pair features (of {result['pair_shortcut_pairs']} pairs):")
+        lines += _shortcut_lines(result["pair_shortcuts"])
     return "\n".join(lines)
+
+
+def _shortcut_lines(rows: list[dict]) -> list[str]:
+    return [f"  {s['mi']:.4f}{_ci(s)}  {s['feature']}  n={s['count']}  "
+            f"{s['majority_label']} {100 * s['majority_share']:.0f}%" for s in rows]
+
+
+def _ci(row: dict) -> str:
+    return f" [{row['mi_ci'][0]:.4f}, {row['mi_ci'][1]:.4f}]" if "mi_ci" in row else ""

@@ -14,7 +14,9 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("contrast", type=Path, help="a `lit nli` output file (.jsonl or .jsonl.gz)")
+    parser.add_argument("contrast", type=Path,
+                        help="a `lit nli` output file (.jsonl or .jsonl.gz), or a folder of "
+                        "shortcut splits from `lit analyze --splits`")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--model", help="Hugging Face model name or local directory")
     source.add_argument("--predictions", type=Path, help="JSONL file of {id, spec, prediction}")
@@ -39,9 +41,12 @@ def run(args: argparse.Namespace) -> int:
     from lit.evaluate import evaluate, read_contrast_file, read_predictions, write_predictions
     from lit.evaluate.metrics import format_table, needed_items, rule_kinds
     from lit.evaluate.predictions import prediction_rows
+    from lit.evaluate.splits import is_splits_dir, run_splits
     from lit.io.output import refuse_input_as_output, write_text_atomic
     from lit.labels import LabelRules
 
+    if is_splits_dir(args.contrast):  # written by `lit analyze --splits`: accuracy per split
+        return run_splits(args)
     for out in (args.output, args.save_predictions):
         if out is not None:
             refuse_input_as_output(out, args.contrast, args.predictions, args.label_rules)
