@@ -1,0 +1,163 @@
+"""What one meaning-changing step did, and its natural-logic relation (issue 15).
+
+``edit_between(source, target)`` compares a sentence's MRS with its perturbed MRS and finds the
+single edit between them: a content predicate replaced by another (``_dog_n_1`` ->
+``_animal_n_1``), a determiner replaced (``_a_q`` -> ``_every_q``, or a number's CARG), an
+intersective modifier dropped or added. The edit carries the *lexical* relation of the new
+material to the old (lit.lexicon's vocabulary: hypernym = more general) and the polarity of its
+position in the source (lit.logic.polarity); label rules (docs/labelrules.md, ``edit REL at
+POL``) turn the two into an NLI label.
+
+Dropping an intersective modifier makes the modified description more general ("a man in a red
+shirt" -> "a man"), so it is a ``hypernym`` edit; adding one is a ``hyponym`` edit. Determiners
+are related by what their sentences entail with the same restrictor and body, assuming a
+non-empty restrictor (SNLI's premises are about something): *every* entails *some*, *the*
+entails *a*, *no* excludes both. Different numbers exclude each other under SNLI's exact
+reading ("two dogs" vs "three dogs" describe different scenes).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from delphin.mrs import MRS, EP
+
+from lit.lexicon import relation as lexical_relation
+from lit.logic.polarity import Polarity, polarities
+
+#: Determiners grouped by what they assert (a and some are the same determiner for this).
+_DETERMINER_CLASS = {
+    "_a_q": "some", "_some_q": "some", "_some_q_indiv": "some", "some_q": "some",
+    "_every_q": "every", "every_q": "every", "_all_q": "every", "_each_q": "every",
+    "_no_q": "no", "_the_q": "the",
+}
+#: relation(new determiner, old determiner) as the relation of the new sentence to the old.
+_DETERMINER_RELATION = {
+    ("every", "some"): "hypernym", ("some", "every"): "hyponym",
+    ("the", "some"): "hypernym", ("some", "the"): "hyponym",
+    ("every", "no"): "antonym", ("no", "every"): "antonym",
+    ("some", "no"): "antonym", ("no", "some"): "antonym",
+    ("the", "no"): "antonym", ("no", "the"): "antonym",
+}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One edit: ``old`` -> ``new`` predicates (None for a dropped or added modifier's side),
+    where it is (``position``, e.g. "ARG1 of _run_v_1"), its polarity there, and the lexical
+    relation of the new material to the old."""
+
+    kind: str  # substitute | determiner | number | drop | add
+    old: str | None
+    new: str | None
+    position: str
+    polarity: Polarity
+    relation: str
+
+    def describe(self) -> str:
+        change = f"{self.old or '∅'} -> {self.new or '∅'}"
+        return (f"{self.kind} {change} at {self.position} (polarity {self.polarity}, "
+                f"relation {self.relation})")
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"kind": self.kind, "old": self.old, "new": self.new, "position": self.position,
+                "polarity": self.polarity, "relation": self.relation}
+
+
+def determiner_relation(old: str, new: str) -> str:
+    """How a sentence with determiner *new* stands to the same sentence with *old*."""
+    a, b = _DETERMINER_CLASS.get(old), _DETERMINER_CLASS.get(new)
+    if a is None or b is None:
+        return "unrelated"
+    if a == b:
+        return "same"
+    return _DETERMINER_RELATION.get((a, b), "unrelated")
+
+
+def position(mrs: MRS, ep: EP) -> str:
+    """Where an EP sits, in words a reader can find: for a noun or determiner, the role its
+    variable fills ("ARG1 of _run_v_1", the main predication's roles first, modifiers sharing
+    its label last); for a verb, its own predicate."""
+    var = ep.iv
+    if var and var.startswith("x"):
+        users = [(e.label == ep.label, e.iv != mrs.index, r, e.predicate) for e in mrs.rels
+                 if not e.is_quantifier() and e.iv != var
+                 for r, v in e.args.items() if v == var and r != "ARG0"]
+        if users:
+            _, _, role, pred = min(users)
+            return f"{role} of {pred}"
+    if var == mrs.index:
+        return f"{ep.predicate} (main predication)"
+    return ep.predicate
+
+
+def _pred_counts(mrs: MRS) -> Counter:
+    return Counter(ep.predicate for ep in mrs.rels)
+
+
+def _modifiers(removed: list[EP], kept_vars: set[str]) -> list[EP]:
+    """Among removed EPs, the ones that modified something still there (their ARG1)."""
+    return [ep for ep in removed if ep.args.get("ARG1") in kept_vars]
+
+
+def edit_between(source: MRS, target: MRS) -> Edit | None:
+    """The single edit that turns *source* into *target*, or None if there is no single edit
+    of a kind natural logic can relate (several changes, or only form changes)."""
+    pol = polarities(source)
+    src, tgt = _pred_counts(source), _pred_counts(target)
+    gone, new = list((src - tgt).elements()), list((tgt - src).elements())
+    index = {id(ep): i for i, ep in enumerate(source.rels)}
+    if len(gone) == 1 and len(new) == 1:
+        old_ep = next(ep for ep in source.rels if ep.predicate == gone[0])
+        p = pol[index[id(old_ep)]]
+        if old_ep.is_quantifier():
+            return Edit("determiner", gone[0], new[0], position(source, old_ep), p,
+                        determiner_relation(gone[0], new[0]))
+        return Edit("substitute", gone[0], new[0], position(source, old_ep), p,
+                    lexical_relation(gone[0], new[0]))
+    if not gone and not new:
+        return _number_edit(source, target, pol)
+    if gone and not new:
+        return _modifier_edit("drop", source, source, target, pol)
+    if new and not gone:
+        return _modifier_edit("add", source, target, source, pol)
+    return None
+
+
+def _number_edit(source: MRS, target: MRS, pol: list[Polarity]) -> Edit | None:
+    cards_s = [(i, ep) for i, ep in enumerate(source.rels) if ep.predicate == "card"]
+    cards_t = [ep.carg for ep in target.rels if ep.predicate == "card"]
+    changed = [(i, ep) for (i, ep), c in zip(cards_s, cards_t) if ep.carg != c]
+    if len(cards_s) != len(cards_t) or len(changed) != 1:
+        return None
+    i, ep = changed[0]
+    new = cards_t[cards_s.index((i, ep))]
+    return Edit("number", ep.carg, new, position(source, ep), pol[i], "sibling")
+
+
+def _modifier_edit(kind: str, source: MRS, bigger: MRS, smaller: MRS,
+                   pol: list[Polarity]) -> Edit | None:
+    """A modifier dropped from (or added to) what *bigger* has and *smaller* lacks; its
+    polarity is that of the modified EP in *source*."""
+    extra = _pred_counts(bigger) - _pred_counts(smaller)
+    left = Counter(extra)
+    removed = []
+    for ep in bigger.rels:
+        if left[ep.predicate] > 0:
+            left[ep.predicate] -= 1
+            removed.append(ep)
+    kept_vars = {ep.iv for ep in bigger.rels if ep not in removed and ep.iv}
+    mods = _modifiers(removed, kept_vars)
+    if len(mods) != 1:
+        return None
+    mod = mods[0]
+    head_var = mod.args["ARG1"]
+    heads = [(i, ep) for i, ep in enumerate(source.rels)
+             if ep.iv == head_var and not ep.is_quantifier()]
+    if not heads:
+        return None
+    i, head = heads[0]
+    where = f"{mod.predicate} on {position(source, head)}"
+    old, new_ = (mod.predicate, None) if kind == "drop" else (None, mod.predicate)
+    return Edit(kind, old, new_, where, pol[i], "hypernym" if kind == "drop" else "hyponym")

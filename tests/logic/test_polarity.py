@@ -1,0 +1,86 @@
+"""Polarity of positions (lit.logic.polarity) on gold ERG 2025 MRSs, each against a
+hand-written expectation: what replacing the word by a more general one does to the truth of
+the sentence (up: stays true; down: a more specific one keeps it true; none: neither)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+from delphin.codecs import simplemrs
+from delphin.mrs import MRS
+
+from lit.logic import compose, polarities
+from tests.conftest import DATA, read_jsonl
+
+
+@lru_cache(maxsize=1)
+def _gold() -> dict[str, str]:
+    return {r["sentence"]: r["mrs"] for r in read_jsonl(DATA / "erg-gold-2025.jsonl.gz")}
+
+
+def gold_mrs(sentence: str) -> MRS:
+    return simplemrs.decode(_gold()[sentence])
+
+
+def polarity_by_pred(sentence: str) -> dict[str, str]:
+    m = gold_mrs(sentence)
+    return {ep.predicate: p for ep, p in zip(m.rels, polarities(m)) if not ep.is_quantifier()}
+
+
+CASES = [
+    # every: restrictor down ("every cat" -> "every Persian cat"), body up.
+    ("Every cat barked.", {"_cat_n_1": "down", "_bark_v_1": "up"}),
+    # no: both arguments down.
+    ("No cat barked.", {"_cat_n_1": "down", "_bark_v_1": "down"}),
+    # few (udef_q + little-few_a): both arguments down.
+    ("Few programmers were hired.", {"_programmer_n_of": "down", "_hire_v_1": "down"}),
+    # not: the negated verb and an indefinite object after the negation are down; the name
+    # refers and stays up.
+    ("Devito is not a manager.", {"named": "up", "_be_v_id": "down",
+                                  "_manager_n_of": "down"}),
+    # An indefinite subject before the negation outscopes it (surface scope): up; a definite
+    # object refers: up; the negated verb: down.
+    ("A good cook doesn't throw out yesterday's soup.",
+     {"_cook_n_1": "up", "_good_a_at-for-of": "up", "_throw_v_out": "down",
+      "_soup_n_1": "up"}),
+    # not every = every negated: restrictor up, body down (also the object inside the body).
+    ("Not every manager interviewed programmers.",
+     {"_manager_n_of": "up", "_interview_v_1": "down", "_programmer_n_of": "down"}),
+    # Nested: an indefinite inside every's restrictor (relative clause) is down; the main verb
+    # is in every's body: up.
+    ("Every manager who interviewed a programmer hired him.",
+     {"_manager_n_of": "down", "_interview_v_1": "down", "_programmer_n_of": "down",
+      "_hire_v_1": "up"}),
+    # Nested: the object's existential sits in every's body: up in both.
+    ("Every cat chased some dog.", {"_cat_n_1": "down", "_chase_v_1": "up", "_dog_n_1": "up"}),
+    # Nested: no's restrictor holds a relative clause: down; *until* and what it embeds are
+    # neither (an unknown scopal operator).
+    ("No one who starts gambling seriously stops until he is broke.",
+     {"person": "down", "_start_v_1": "down", "_stop_v_1": "down", "_broke_a_1": "none"}),
+    # A conditional's antecedent is down, and a negation inside it turns the verb and the
+    # indefinite under it up again.
+    ("If Abrams didn't hire a programmer, Browne did.",
+     {"_hire_v_1": "up", "_programmer_n_of": "up", "ellipsis_ref": "up"}),
+    # Belief is opaque: nothing under *believe* has a polarity.
+    ("Ralph believes that Ortcutt is not a spy.",
+     {"_believe_v_2": "up", "_be_v_id": "none", "_spy_n_1": "none"}),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", CASES, ids=[c[0] for c in CASES])
+def test_polarity_on_gold_mrs(sentence: str, expected: dict[str, str]) -> None:
+    got = polarity_by_pred(sentence)
+    assert {p: got[p] for p in expected} == expected
+
+
+def test_composition_multiplies_signs_and_none_absorbs() -> None:
+    assert compose("down", "down") == "up"
+    assert compose("up", "down") == "down"
+    assert compose("none", "up") == "none"
+
+
+def test_without_spans_an_indefinite_stays_under_negation() -> None:
+    m = simplemrs.decode(simplemrs.encode(gold_mrs("Devito is not a manager."), lnk=False))
+    got = {ep.predicate: p for ep, p in zip(m.rels, polarities(m))}
+    assert got["_manager_n_of"] == "down" and got["named"] == "up"
