@@ -17,12 +17,14 @@ from lit.errors import LitError
 #: Subcommand name -> module in lit.commands. Each module has a docstring (its help),
 #: ``add_arguments(parser)`` and ``run(args) -> int``; heavy imports stay inside ``run``.
 COMMANDS: dict[str, str] = {
+    "demo": "demo",
     "setup": "setup",
     "doctor": "doctor",
     "parse": "parse",
     "transform": "transform",
     "rules": "rules",
     "nli": "nli",
+    "augment": "augment",
     "evaluate": "evaluate",
     "analyze": "analyze",
     "report": "report",
@@ -75,9 +77,23 @@ def _signals_interrupt() -> Iterator[None]:
             signal.signal(s, handler)
 
 
+def _refuse_extra(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                  extra: list[str]) -> None:
+    """argparse's "unrecognized arguments" error, from the subcommand, with what to do when
+    the extra words are pair specs (``--specs`` takes one comma-separated value)."""
+    sub = parser._subparsers._group_actions[0].choices.get(args.command) if args.command else None
+    hint = ""
+    if any(";" in word for word in extra):
+        hint = ("; give several pair specs as one comma-separated value (--specs 'f;p,p;f') "
+                "or repeat --spec ('--spec f;p --spec p;f')")
+    (sub or parser).error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _refuse_extra(parser, args, extra)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2

@@ -178,7 +178,7 @@ def test_table_layout(result):
     lines = format_table(result).splitlines()
     assert lines[0].split()[:5] == ["spec", "kind", "#pairs", "Acc@Ori", "Acc@Ctr"]
     fp = next(line for line in lines if line.startswith("f;p"))
-    assert fp.split() == ["f;p", "chg", "6", "83.33", "66.67", "50.00", "50.00", "50.00"]
+    assert fp.split() == ["f;p", "changes-label", "6", "83.33", "66.67", "50.00", "50.00", "50.00"]
     assert lines[-1] == "accuracy on all 15 original pairs: 80.00"
 
 
@@ -196,9 +196,52 @@ def test_missing_prediction_is_a_clear_error(tmp_path, capsys):
     lines = PREDICTIONS.read_text().splitlines()
     short = tmp_path / "short.jsonl"
     short.write_text("\n".join(line for line in lines if '"s09:neg", "spec": "m;o"' not in line))
-    assert main(["evaluate", str(CONTRAST), "--predictions", str(short)]) == 2
+    assert main(["evaluate", str(CONTRAST), "--predictions", str(short), "--strict"]) == 2
     err = capsys.readouterr().err
     assert "no prediction for 1 of 47 pairs" in err and "s09:neg" in err and "m;o" in err
+    # without --strict the pair is skipped, counted and reported; the rest is scored
+    out = tmp_path / "scores.json"
+    assert main(["evaluate", str(CONTRAST), "--predictions", str(short), "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "warning: no prediction for 1 of 47 pairs" in captured.err
+    assert "skipped 1 pairs" in captured.out
+    data = json.loads(out.read_text())
+    assert data["missing_predictions"] == {"count": 1, "needed": 47, "skipped": 1,
+                                           "examples": [["s09:neg", "m;o"]]}
+    full = evaluate(read_contrast_file(CONTRAST), read_predictions(PREDICTIONS), CONTRAST)
+    n_mo = {r["spec"]: r["n"] for r in full["specs"]}["m;o"]
+    assert {r["spec"]: r["n"] for r in data["specs"]}["m;o"] == n_mo - 1
+
+
+def test_a_missing_original_prediction_skips_its_contrasts(tmp_path):
+    records = read_contrast_file(CONTRAST)
+    preds = {k: v for k, v in read_predictions(PREDICTIONS).items() if k != ("s09:neg", "original")}
+    result = evaluate(records, preds, CONTRAST)
+    contrasts = sum(1 for k in read_predictions(PREDICTIONS) if k[0] == "s09:neg") - 1
+    assert result["missing_predictions"]["skipped"] == 1 + contrasts
+
+
+def test_predict_fn_hook_scores_any_callable():
+    """Any callable from (premise, hypothesis) pairs to labels; the same scores as the file."""
+    records = read_contrast_file(CONTRAST)
+    given = read_predictions(PREDICTIONS)
+    items = {}
+    from lit.evaluate import contrast_items
+    from lit.evaluate.records import original_item
+
+    for rec in records:
+        for it in [original_item(rec, CONTRAST), *contrast_items(rec, CONTRAST)]:
+            if it is not None and it.key in given:
+                items[(it.premise, it.hypothesis)] = given[it.key]
+    calls = []
+
+    def predict_fn(pairs):
+        calls.append(len(pairs))
+        return [{"entailment": 0, "neutral": 1, "contradiction": 2}[items[p]] for p in pairs]
+
+    by_fn = evaluate(records, predict_fn=predict_fn, path=CONTRAST, batch_size=5, progress=False)
+    by_file = evaluate(records, given, CONTRAST)
+    assert by_fn["specs"] == by_file["specs"] and max(calls) == 5 and len(calls) > 1
 
 
 @pytest.mark.parametrize(

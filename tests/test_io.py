@@ -49,10 +49,16 @@ def test_csv_with_named_columns(tmp_path):
     items = list(read_nli(path, premise="premise", hypothesis="hypothesis", label="label",
                           id_field="uid"))
     assert [it.id for it in items] == ["x1", "x2"]
-    assert items[0].premise == "Alice saw Bob, twice." and items[0].gold == "0"
+    assert items[0].premise == "Alice saw Bob, twice." and items[0].gold == 0  # HF integer
+    assert items[0].error is None
     assert items[1].error == f"{path}:3: no sentence in field 'premise'"
-    with pytest.raises(InputError, match=r"d.csv: no column 'sentence1' \(columns: uid, premise"):
-        list(read_nli(path))
+    # Hugging Face's field names are found without naming them
+    assert [(it.premise, it.gold) for it in read_nli(path)] == [(it.premise, it.gold)
+                                                               for it in items]
+    other = tmp_path / "o.csv"
+    other.write_text("uid,text,claim\nx1,A.,B.\n")
+    with pytest.raises(InputError, match=r"o.csv: no column 'sentence1' \(columns: uid, text"):
+        list(read_nli(other))
 
 
 def test_mnli_style_tsv_with_stray_quotes(tmp_path):

@@ -50,7 +50,7 @@ def oracle_run(fake_ace_config, tmp_path_factory):
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         code = main(["nli", str(ORACLE / "nli-pairs.jsonl.gz"), "-o", str(out), "--specs",
-                     *SPECS, *ace_args(fake_ace_config)])
+                     ",".join(SPECS), *ace_args(fake_ace_config)])
     return code, out, err.getvalue()
 
 
@@ -90,7 +90,12 @@ def test_oracle_nli_pairs_become_labelled_contrast_pairs(oracle_run):
     assert t["premise"]["output"] is None
     for spec in SPECS:
         assert f"\n{spec} " in err
-    assert "coverage" in err and "failures:" in err
+    assert "coverage" in err and "\n        f;p +i" not in err
+    # each spec's expansion is echoed, and the whole summary is saved beside the output
+    assert "p;f +i  " in err and "= tense=past+cleft ; tense=fut+cleft" in err
+    saved = json.loads(out.with_name(out.name + ".summary.json").read_text())
+    assert [s["spec"] for s in saved["specs"]] == SPECS and saved["records"] == len(records)
+    assert all(r["reason"] in err for s in saved["specs"] for r in s["reasons"])
 
 
 def test_output_loads_with_datasets(oracle_run, tmp_path):
@@ -112,7 +117,7 @@ def test_snli_run_killed_midway_then_resumed(fake_ace_config, tmp_path, monkeypa
     inputs = read_jsonl(snli)
     out = tmp_path / "snli.jsonl"
     cmd = [sys.executable, "-m", "lit", "nli", str(snli), "-o", str(out), "--batch-size", "16",
-           "--specs", "f;p", "m;o", *ace_args(fake_ace_config)]
+           "--specs", "f;p,m;o", *ace_args(fake_ace_config)]
     env = dict(os.environ, LIT_FAKE_ACE_DELAY="0.01", PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
@@ -128,7 +133,7 @@ def test_snli_run_killed_midway_then_resumed(fake_ace_config, tmp_path, monkeypa
     assert 200 <= first.count(b"\n") < 1289
     with open(out, "ab") as f:  # as if the kill had cut a line in half
         f.write(b'{"id": "half-writ')
-    code = main(["nli", str(snli), "-o", str(out), "--resume", "--specs", "f;p", "m;o",
+    code = main(["nli", str(snli), "-o", str(out), "--resume", "--specs", "f;p,m;o",
                  *ace_args(fake_ace_config)])
     assert code == 0
     records = read_jsonl(out)
@@ -152,7 +157,7 @@ def test_csv_input_with_bad_rows(fake_ace_config, tmp_path, capsys):
     out = tmp_path / "out.jsonl"
     code = main(["nli", str(data), "-o", str(out), "--premise-column", "premise",
                  "--hypothesis-column", "hypothesis", "--label-column", "label",
-                 "--specs", "o;n", "m;o", *ace_args(fake_ace_config)])
+                 "--specs", "o;n,m;o", *ace_args(fake_ace_config)])
     assert code == 0
     good, bad = read_jsonl(out)
     assert (good["id"], bad["id"]) == ("2", "3")  # line numbers
@@ -165,7 +170,7 @@ def test_csv_input_with_bad_rows(fake_ace_config, tmp_path, capsys):
 
 def test_bad_spec_is_one_line_error(fake_ace_config, tmp_path, capsys):
     code = main(["nli", str(ORACLE / "nli-pairs.jsonl.gz"), "-o", str(tmp_path / "o.jsonl"),
-                 "--specs", "f;p", "f;zap", *ace_args(fake_ace_config)])
+                 "--specs", "f;p,f;zap", *ace_args(fake_ace_config)])
     assert code == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("lit nli: error: pair spec 'f;zap'") and "\n" not in err

@@ -237,7 +237,7 @@ def test_end_to_end_nli_evaluate_analyze_report(fake_ace_config, browser, tmp_pa
     ace = ["--ace", str(fake_ace_config.ace), "--grammar", str(fake_ace_config.grammar),
            "--grammar-version", "2018", "--workers", "2"]
     contrast = tmp_path / "contrast.jsonl"
-    assert main(["nli", str(nli), "-o", str(contrast), "--specs", "f;p", "pa;pa", "m;o",
+    assert main(["nli", str(nli), "-o", str(contrast), "--specs", "f;p,pa;pa,m;o",
                  "--scorer", "ace", "--no-progress", *ace]) == 0
     records = read_jsonl(contrast)
     assert len(records) == 255

@@ -94,7 +94,7 @@ def run_nli(ace, data: list[bytes], out: Path, kill_every: int | None) -> tuple[
     inp.write_bytes(b"\n".join(data) + b"\n")
     argv = [sys.executable, "-m", "lit", "nli", str(inp), "-o", str(out), "--ace", str(ace.ace),
             "--grammar", str(ace.grammar), "--grammar-version", "2018", "--workers", "2",
-            "--scorer", "ace", "--no-progress", "--timeout", "20", "--specs", *SPECS]
+            "--scorer", "ace", "--no-progress", "--timeout", "20", "--specs", ",".join(SPECS)]
     start = time.monotonic()
     proc = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     kills = 0

@@ -31,7 +31,8 @@ KNOWN_VERSIONS = GRAMMAR_VERSIONS
 HOW_TO = (
     "run `lit setup` to download ACE and the ERG, or `lit setup --from DIR` with archives you "
     "already have, or point LIT at existing files with --ace/--grammar, the LIT_ACE/LIT_GRAMMAR "
-    "environment variables, or `ace = ...` / `grammar = ...` in {config}"
+    "environment variables, or `ace = ...` / `grammar = ...` in {config}; `lit doctor` shows "
+    "what is missing, and `lit demo` runs LIT now on recorded (replayed) ACE answers"
 )
 
 

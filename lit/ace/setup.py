@@ -50,7 +50,8 @@ def offline_hint(manifest: Manifest, version: str) -> str:
     return (
         f"if you already have the files, run `lit setup --from DIR` with DIR holding {files}, "
         "or point LIT at an ace executable and a grammar image with --ace/--grammar or the "
-        "LIT_ACE/LIT_GRAMMAR environment variables"
+        "LIT_ACE/LIT_GRAMMAR environment variables; meanwhile `lit demo` runs LIT on recorded "
+        "(replayed) ACE answers with no download"
     )
 
 

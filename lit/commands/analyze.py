@@ -17,24 +17,33 @@ from lit.config import DEFAULT_GRAMMAR_VERSION
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
+    from lit.pipeline.cli import add_input_arguments
 
     parser.add_argument("dataset", type=Path, help="NLI pairs: .jsonl, .csv or .tsv (or .gz)")
-    parser.add_argument("--format", choices=("jsonl", "csv", "tsv"), help="default: by file name")
-    parser.add_argument("--premise-column", default="sentence1")
-    parser.add_argument("--hypothesis-column", default="sentence2")
-    parser.add_argument("--label-column", default="gold_label")
+    add_input_arguments(parser)
     parser.add_argument("--top", type=int, default=25, help="shortcut candidates to list")
     parser.add_argument("--min-count", type=int, default=3,
                         help="pairs a feature needs to be a shortcut candidate")
     parser.add_argument("-o", "--output", type=Path, help="write the analysis as JSON here")
+    parser.add_argument("--pairs", action="store_true",
+                        help="also rank features of the premise/hypothesis MRS alignment "
+                        "(docs/shortcuts.md)")
+    parser.add_argument("--splits", type=Path, metavar="DIR",
+                        help="write follow/counterexample splits of the top --split-top pair "
+                        "features here, for `lit evaluate DIR` (implies --pairs)")
+    parser.add_argument("--split-top", type=int, default=10, metavar="K",
+                        help="pair features to split (default 10)")
+    parser.add_argument("--resamples", type=int, default=1000,
+                        help="bootstrap resamples for the MI intervals (0: none)")
     add_ace_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from lit.ace.options import service_from_args
     from lit.analyze import analyze, parse_sentences
-    from lit.analyze.analysis import format_summary
+    from lit.analyze.analysis import format_summary, pair_rows
     from lit.io.output import refuse_input_as_output, write_text_atomic
+    from lit.errors import InputError
     from lit.io.readers import read_nli
 
     def items():
@@ -43,13 +52,38 @@ def run(args: argparse.Namespace) -> int:
 
     if args.output:
         refuse_input_as_output(args.output, args.dataset)
+    first_problem = None
+    for item in items():
+        if not item.error:
+            break
+        first_problem = first_problem or item.error
+    else:  # nothing to analyse: say why instead of reporting "0 pairs"
+        raise InputError(f"{args.dataset}: no usable NLI pair"
+                         + (f"; first problem: {first_problem}" if first_problem else
+                            " (the file has no records)"))
     sentences = (s for it in items() if not it.error for s in (it.premise, it.hypothesis))
     with service_from_args(args) as service:
         parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
         version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
-    result = analyze(items(), parses, version, top=args.top, min_count=args.min_count)
+        cache = service.parse_cache
+    if cache is not None:
+        print(f"parse cache: {cache.hits} sentences read from {cache.path}, "
+              f"{cache.misses} parsed", file=sys.stderr)
+    rows = None
+    if args.pairs or args.splits:
+        rows = pair_rows(items(), parses, version, progress=sys.stderr.isatty())
+    result = analyze(items(), parses, version, top=args.top, min_count=args.min_count,
+                     pairs=rows, resamples=args.resamples)
     result = {"input": str(args.dataset), **result}
     print(format_summary(result))
+    if args.splits:
+        from lit.analyze.analysis import rank_pair_features
+        from lit.evaluate.splits import write_splits
+
+        top = rank_pair_features(rows, top=args.split_top, min_count=args.min_count,
+                                 resamples=0)
+        manifest = write_splits(args.splits, rows, top)
+        print(f"{len(manifest)} shortcut splits written to {args.splits}", file=sys.stderr)
     if args.output:
         write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
         print(f"analysis written to {args.output}", file=sys.stderr)

@@ -18,28 +18,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a `lit nli` output file (.jsonl or .jsonl.gz), or a folder of "
                         "shortcut splits from `lit analyze --splits`")
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--model", help="Hugging Face model name or local directory")
-    source.add_argument("--predictions", type=Path, help="JSONL file of {id, spec, prediction}")
+    source.add_argument("--model", metavar="NAME|DIR",
+                        help="Hugging Face model name or local directory")
+    source.add_argument("--predictions", type=Path, metavar="FILE",
+                        help="JSONL file of {id, spec, prediction}")
     parser.add_argument(
-        "--label-map",
+        "--label-map", metavar="MAP",
         help="class index of each label, e.g. entailment=0,neutral=1,contradiction=2 "
         "(default: the model config's id2label)",
     )
     parser.add_argument("--label-rules", metavar="FILE", type=Path,
                         help="the label-rule file `lit nli` labelled CONTRAST with; its rules "
                         "decide which specs are label-preserving (default: LIT's)")
-    parser.add_argument("--batch-size", type=int, default=32)
-    parser.add_argument("--device", help="torch device (default: cuda if available, else cpu)")
-    parser.add_argument("--max-length", type=int, default=256, help="tokens per pair")
-    parser.add_argument("--save-predictions", type=Path,
+    parser.add_argument("--batch-size", type=int, default=32, metavar="N",
+                        help="pairs per model forward pass (default 32)")
+    parser.add_argument("--device", metavar="DEV",
+                        help="torch device (default: cuda if available, else cpu)")
+    parser.add_argument("--max-length", type=int, default=256, metavar="N",
+                        help="tokens per pair (default 256)")
+    parser.add_argument("--save-predictions", type=Path, metavar="FILE",
                         help="write the predictions scored here (prediction-file format)")
-    parser.add_argument("-o", "--output", type=Path, help="write the scores as JSON here")
+    parser.add_argument("--strict", action="store_true",
+                        help="a pair with no prediction is an error (default: skipped, counted "
+                        "and reported)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress display")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="write the scores as JSON here")
 
 
 def run(args: argparse.Namespace) -> int:
     from lit.errors import InputError
     from lit.evaluate import evaluate, read_contrast_file, read_predictions, write_predictions
-    from lit.evaluate.metrics import format_table, needed_items, rule_kinds
+    from lit.evaluate.metrics import (
+        format_table,
+        missing_note,
+        needed_items,
+        predict,
+        rule_kinds,
+    )
     from lit.evaluate.predictions import prediction_rows
     from lit.evaluate.splits import is_splits_dir, run_splits
     from lit.io.output import refuse_input_as_output, write_text_atomic
@@ -61,15 +77,17 @@ def run(args: argparse.Namespace) -> int:
 
         label_map = parse_label_map(args.label_map) if args.label_map else None
         clf = HFClassifier(args.model, label_map, args.batch_size, args.device, args.max_length)
-        texts = list(dict.fromkeys((it.premise, it.hypothesis) for it in items))
-        by_text = dict(zip(texts, clf.predict(texts)))
-        predictions = {it.key: by_text[(it.premise, it.hypothesis)] for it in items}
+        predictions = predict(items, clf.predict, batch_size=args.batch_size,
+                              progress=not args.no_progress)
     else:
         given = read_predictions(args.predictions)
-        # only the pairs of this file; `evaluate` names any that are missing
+        # only the pairs of this file; `evaluate` counts (or, --strict, names) missing ones
         predictions = {it.key: given[it.key] for it in items if it.key in given}
 
-    result = evaluate(records, predictions, args.contrast, label_rules)
+    result = evaluate(records, predictions, args.contrast, label_rules, strict=args.strict)
+    note = missing_note(result)
+    if note:
+        print(f"lit evaluate: warning: {note}", file=sys.stderr)
     if args.save_predictions:
         write_predictions(predictions, args.save_predictions)
     result = {

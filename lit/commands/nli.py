@@ -21,14 +21,19 @@ import argparse
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
     from lit.config import PAPER_SPECS
-    from lit.pipeline.cli import add_pipeline_arguments
+    from lit.pipeline.cli import add_input_arguments, add_pipeline_arguments
 
-    parser.add_argument("input", metavar="INPUT", help="dataset file (JSONL, CSV, TSV) or '-'")
+    parser.add_argument("input", metavar="INPUT",
+                        help="dataset: JSONL, CSV, TSV or Parquet file (.gz accepted), a folder "
+                        "saved by `datasets` (DIR or DIR:SPLIT), hf:NAME[:SPLIT] from the "
+                        "Hugging Face cache, or '-' for JSONL on stdin")
     parser.add_argument("-o", "--output", required=True, metavar="OUTPUT",
                         help="JSONL file to write (one record per input record)")
-    parser.add_argument("--specs", nargs="+", default=list(PAPER_SPECS), metavar="SPEC",
-                        help="pair specs, e.g. 'f;p' 'p;f' 'i;i' 'pa;pa' 'm;o' 'p;f +i' "
-                             "(default: the paper's set)")
+    parser.add_argument("--specs", action="append", metavar="LIST",
+                        help="comma-separated pair specs, e.g. 'f;p,p;f,i;i,pa;pa,m;o,p;f +i' "
+                             f"(repeatable; default: the paper's set {','.join(PAPER_SPECS)})")
+    parser.add_argument("--spec", action="append", metavar="SPEC",
+                        help="one pair spec, e.g. 'p;f +i' (repeatable; added after --specs)")
     parser.add_argument("--resume", action="store_true",
                         help="append to OUTPUT, skipping input ids it already holds")
     parser.add_argument("--overwrite", action="store_true",
@@ -37,12 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="label-rule file (default: LIT's, docs/labelrules.md)")
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N input records")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--against-shortcut", action="append", metavar="FEATURE",
+                        help="also write OUTPUT.against-FEATURE.jsonl: the transforms that keep "
+                        "this aligned pair feature (`lit analyze --pairs`) under a label other "
+                        "than its majority label in INPUT (repeatable; docs/shortcuts.md)")
     d = parser.add_argument_group("input columns")
-    d.add_argument("--format", choices=("jsonl", "csv", "tsv"),
-                   help="input format (default: from the file name)")
-    d.add_argument("--premise-column", default="sentence1", metavar="NAME")
-    d.add_argument("--hypothesis-column", default="sentence2", metavar="NAME")
-    d.add_argument("--label-column", default="gold_label", metavar="NAME")
+    add_input_arguments(d)
     d.add_argument("--id-column", metavar="NAME",
                    help="record id field (default: pairID or id, else the line number)")
     add_pipeline_arguments(parser)
@@ -50,17 +55,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import json
     import sys
 
-    from lit.pipeline.cli import engine_from_args
+    from lit.config import PAPER_SPECS
+    from lit.errors import InputError
+    from lit.io.output import write_text_atomic
+    from lit.pipeline.cli import engine_from_args, pair_specs_from_args, spec_warnings
     from lit.pipeline.run import run_nli
+    from lit.pipeline.summary import summary_path
 
+    if args.against_shortcut and args.input == "-":
+        raise InputError("--against-shortcut reads INPUT a second time: give a file, not '-'")
+    specs = pair_specs_from_args(args, PAPER_SPECS)
+    for line in spec_warnings(specs):
+        print(line, file=sys.stderr)
     result = run_nli(
-        args.input, args.output, args.specs, resume=args.resume, overwrite=args.overwrite,
+        args.input, args.output, specs, resume=args.resume, overwrite=args.overwrite,
         limit=args.limit, progress=not args.no_progress, engine=lambda: engine_from_args(args),
         format=args.format, premise_column=args.premise_column,
         hypothesis_column=args.hypothesis_column, label_column=args.label_column,
         id_column=args.id_column,
     )
     print(result.format(), file=sys.stderr)
+    saved = summary_path(args.output)
+    write_text_atomic(saved, json.dumps(result.summary.to_json(), indent=1) + "\n")
+    print(f"lit nli: summary saved to {saved}", file=sys.stderr)
+    if result.summary.nothing_usable:
+        why = ("every one is invalid_input; the reasons are in the summary above"
+               if result.summary.records else "it holds no records")
+        print(f"lit nli: error: no record of {args.input} could be used ({why}); check the "
+              "field names (--premise-column, --hypothesis-column, --label-column) and "
+              "--format", file=sys.stderr)
+        return 1
+    if args.against_shortcut:
+        from lit.analyze.contrast import against_shortcuts_from_args
+
+        for line in against_shortcuts_from_args(args):
+            print(f"lit nli: {line}", file=sys.stderr)
     return 0

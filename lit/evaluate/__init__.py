@@ -1,6 +1,6 @@
 """Scoring NLI models on `lit nli` contrast sets (the LIT paper's Acc@Ori, Acc@Ctr, consistency)."""
 
-from lit.evaluate.metrics import DEFINITIONS, evaluate
+from lit.evaluate.metrics import DEFINITIONS, evaluate, predict
 from lit.evaluate.predictions import read_predictions, write_predictions
 from lit.evaluate.records import ORIGINAL, Item, contrast_items, read_contrast_file
 
@@ -10,6 +10,7 @@ __all__ = [
     "Item",
     "contrast_items",
     "evaluate",
+    "predict",
     "read_contrast_file",
     "read_predictions",
     "write_predictions",

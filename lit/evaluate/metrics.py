@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from lit.errors import InputError
@@ -59,7 +59,46 @@ def _missing_error(missing: list[tuple[str, str]], total: int) -> InputError:
     id_, spec = missing[0]
     return InputError(
         f"no prediction for {len(missing)} of {total} pairs, e.g. id {id_!r} spec {spec!r}"
+        " (without --strict such pairs are skipped and counted)"
     )
+
+
+def missing_note(result: dict) -> str | None:
+    """One line on the pairs `evaluate` skipped for want of a prediction, or None."""
+    missing = result.get("missing_predictions") or {}
+    if not missing.get("count"):
+        return None
+    id_, spec = missing["examples"][0]
+    return (f"no prediction for {missing['count']} of {missing['needed']} pairs, e.g. id "
+            f"{id_!r} spec {spec!r}: skipped {missing['skipped']} pairs (a contrast pair needs "
+            "its original's prediction too; --strict makes this an error)")
+
+
+def predict(items: Sequence[Item], predict_fn: Callable[[list[tuple[str, str]]], Sequence],
+            *, batch_size: int = 32, progress: bool = True) -> dict[tuple[str, str], str]:
+    """Predictions for *items* from any classifier: *predict_fn* takes a list of (premise,
+    hypothesis) pairs and returns one label per pair (entailment/neutral/contradiction, E/N/C
+    or Hugging Face's 0/1/2). Each distinct pair is classified once, in batches, with
+    per-pair progress (a bar, a notebook widget, or plain lines in a log)."""
+    from lit.labels.names import normalize_label
+    from lit.pipeline.progress import progress_bar
+
+    texts = list(dict.fromkeys((it.premise, it.hypothesis) for it in items))
+    labels: list[str | None] = []
+    with progress_bar(len(texts), "lit evaluate", "pair", progress) as bar:
+        for start in range(0, len(texts), max(1, batch_size)):
+            batch = texts[start:start + max(1, batch_size)]
+            got = list(predict_fn(batch))
+            if len(got) != len(batch):
+                raise InputError(f"predict_fn returned {len(got)} labels for {len(batch)} pairs")
+            try:
+                labels.extend(normalize_label(g) for g in got)
+            except ValueError as exc:
+                raise InputError(f"predict_fn: {exc}") from None
+            bar.update(len(batch))
+    by_text = dict(zip(texts, labels))
+    return {it.key: by_text[(it.premise, it.hypothesis)] for it in items
+            if by_text[(it.premise, it.hypothesis)] is not None}
 
 
 def _labelled(it: Item) -> bool:
@@ -113,17 +152,34 @@ def rule_kinds(
 
 def evaluate(
     records: Sequence[dict],
-    predictions: Mapping[tuple[str, str], str],
+    predictions: Mapping[tuple[str, str], str] | None = None,
     path: Path | str = "",
     label_rules: LabelRules | None = None,
+    *,
+    predict_fn: Callable[[list[tuple[str, str]]], Sequence] | None = None,
+    strict: bool = False,
+    batch_size: int = 32,
+    progress: bool = True,
 ) -> dict:
-    """Scores per spec and overall; InputError if a needed prediction is missing or a pair's
-    label rule is not in *label_rules* (default: LIT's rule set)."""
+    """Scores per spec and overall, from *predictions* ((id, spec) -> label) or from any
+    classifier *predict_fn* (see `predict`; batched, with progress).
+
+    A pair with no prediction is skipped and counted (``missing_predictions``), with its
+    contrasts if it is an original; with *strict* it is an InputError. InputError too if a
+    pair's label rule is not in *label_rules* (default: LIT's rule set)."""
     preserves = rule_kinds(records, label_rules or LabelRules.load(), path)
     items = needed_items(records, path)
+    if predictions is None:
+        if predict_fn is None:
+            raise InputError("evaluate needs predictions or a predict_fn")
+        predictions = predict(items, predict_fn, batch_size=batch_size, progress=progress)
     missing = [it.key for it in items if it.key not in predictions]
-    if missing:
+    if missing and strict:
         raise _missing_error(missing, len(items))
+    needed = len(items)
+    if missing:
+        items = [it for it in items if it.key in predictions
+                 and (it.id, ORIGINAL) in predictions]
 
     originals = [it for it in items if it.spec == ORIGINAL]
     by_spec: dict[str, list[tuple[Item, str, str]]] = {}
@@ -159,6 +215,9 @@ def evaluate(
         "overall": overall,
         "counts": record_counts(records)
         | {"unlabeled_transforms": dict(unlabeled_transforms(records, path))},
+        "missing_predictions": {"count": len(missing), "needed": needed,
+                                "skipped": needed - len(items),
+                                "examples": [list(k) for k in missing[:20]]},
     }
 
 
@@ -176,6 +235,10 @@ def record_counts(records: Sequence[dict]) -> dict:
     }
 
 
+#: Short names of a spec's kind in the table ("pres" read as the present tense).
+KIND_NAMES = {"label_preserving": "keeps-label", "label_changing": "changes-label"}
+
+
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.2f}"
 
@@ -186,7 +249,7 @@ def format_table(result: dict) -> str:
     rows = [head]
     for r in result["specs"]:
         rows.append((
-            r["spec"], "pres" if r["kind"] == "label_preserving" else "chg", str(r["n"]),
+            r["spec"], KIND_NAMES[r["kind"]], str(r["n"]),
             _pct(r["acc_ori"]), _pct(r["acc_ctr"]), _pct(r["consistency"]),
             _pct(r["same_prediction"]), _pct(r["contrast_consistency"]),
         ))
@@ -204,4 +267,5 @@ def format_table(result: dict) -> str:
             lines.append("  ".join("-" * w for w in widths))
     orig = result["original"]
     lines.append(f"accuracy on all {orig['n']} original pairs: {_pct(orig['accuracy'])}")
-    return "\n".join(lines)
+    note = missing_note(result)
+    return "\n".join(lines + ([note] if note else []))

@@ -13,6 +13,7 @@ import io
 import json
 import sys
 from collections.abc import Iterator
+from itertools import islice
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -20,10 +21,18 @@ from typing import IO
 from lit.errors import InputError
 from lit.labels.names import label_code
 
-FORMATS = ("jsonl", "csv", "tsv")
+FORMATS = ("jsonl", "csv", "tsv", "parquet", "datasets")
 #: Fields tried, in order, for a record id when no id column is named.
 ID_FIELDS = ("pairID", "pair_id", "id", "idx", "guid")
+#: Fields tried, in order, when no column is named: SNLI/MNLI's, then Hugging Face's.
+PREMISE_FIELDS = ("sentence1", "premise")
+HYPOTHESIS_FIELDS = ("sentence2", "hypothesis")
+LABEL_FIELDS = ("gold_label", "label")
+#: A Hugging Face dataset in the hub cache: ``hf:NAME`` or ``hf:NAME:SPLIT``.
+HUB_PREFIX = "hf:"
 BOM = b"\xef\xbb\xbf"
+#: Hugging Face's integer labels, as strings a CSV/TSV holds them.
+_INT_LABELS = {"0": 0, "1": 1, "2": 2, "-1": -1}
 
 
 @dataclass(frozen=True)
@@ -40,19 +49,95 @@ class NliItem:
 
 
 def detect_format(path: str | Path, fmt: str | None = None) -> str:
-    """`jsonl`, `csv` or `tsv`, from *fmt* or the file name (.gz ignored)."""
+    """`jsonl`, `csv`, `tsv`, `parquet` or `datasets`, from *fmt* or the name: a folder saved
+    by `datasets` (``DIR`` or ``DIR:SPLIT``) and ``hf:NAME[:SPLIT]`` are `datasets`; .gz is
+    ignored."""
     if fmt:
         if fmt not in FORMATS:
             raise InputError(f"unknown input format {fmt!r}: choose one of {', '.join(FORMATS)}")
         return fmt
+    if _dataset_source(path) is not None:
+        return "datasets"
     name = str(path).lower().removesuffix(".gz")
     for suffix, found in ((".jsonl", "jsonl"), (".json", "jsonl"), (".csv", "csv"),
-                          (".tsv", "tsv"), (".txt", "tsv")):
+                          (".tsv", "tsv"), (".txt", "tsv"), (".parquet", "parquet")):
         if name.endswith(suffix):
             return found
     if str(path) == "-":
         return "jsonl"
-    raise InputError(f"{path}: cannot tell the format from the name; pass --format jsonl|csv|tsv")
+    raise InputError(f"{path}: cannot tell the format from the name; pass --format "
+                     + "|".join(FORMATS))
+
+
+def _dataset_source(path: str | Path) -> tuple[str, str | None] | None:
+    """(folder or hub name, split or None) if *path* names a `datasets` dataset, else None."""
+    text = str(path)
+    if text.startswith(HUB_PREFIX):
+        name, _, split = text[len(HUB_PREFIX):].partition(":")
+        return name, split or None
+    if Path(text).is_dir():
+        return text, None
+    head, sep, split = text.rpartition(":")
+    if sep and head and Path(head).is_dir():
+        return head, split or None
+    return None
+
+
+def _load_dataset(path: str | Path):
+    """The `datasets.Dataset` *path* names (a saved folder or a hub-cached name, one split)."""
+    source = _dataset_source(path)
+    if source is None:
+        raise InputError(f"{path}: not a folder saved by `datasets` nor hf:NAME[:SPLIT]")
+    name, split = source
+    try:
+        import datasets
+    except ImportError:
+        raise InputError(f"{path}: reading a `datasets` dataset needs the datasets package "
+                         "(pip install datasets)") from None
+    try:
+        if str(path).startswith(HUB_PREFIX):
+            data = datasets.load_dataset(name, split=split)
+        else:
+            data = datasets.load_from_disk(name)
+    except Exception as exc:  # datasets raises many types for a missing or uncached dataset
+        first = " ".join(str(exc).split())[:300]
+        raise InputError(f"{path}: cannot load the dataset: {type(exc).__name__}: {first}"
+                         + ("; with no network, only datasets already in the Hugging Face "
+                            "cache load (HF_DATASETS_OFFLINE=1)" if name == source[0]
+                            and str(path).startswith(HUB_PREFIX) else "")) from None
+    if isinstance(data, datasets.DatasetDict):
+        if split is None:
+            raise InputError(f"{path}: a dataset with splits {', '.join(data)}: name one as "
+                             f"{name}:SPLIT")
+        if split not in data:
+            raise InputError(f"{path}: no split {split!r} (splits: {', '.join(data)})")
+        data = data[split]
+    return data
+
+
+def _table_rows(path: str | Path, fmt: str) -> Iterator[dict]:
+    """The rows of a Parquet file or a `datasets` dataset, as dicts."""
+    if fmt == "datasets":
+        yield from _load_dataset(path)
+        return
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InputError(f"{path}: reading Parquet needs pyarrow (pip install pyarrow)") from None
+    try:
+        table = pq.ParquetFile(path)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: cannot read as Parquet: {exc}") from None
+    for batch in table.iter_batches():
+        yield from batch.to_pylist()
+
+
+def _pick(given: str | None, names: tuple[str, ...], present) -> str:
+    """The field to read: the one named, else the first of *names* that is *present*, else
+    the first of *names* (so the record's error names it)."""
+    if given:
+        return given
+    return next((n for n in names if n in present), names[0])
 
 
 def open_text(path: str | Path) -> IO[str]:
@@ -191,11 +276,18 @@ def item_problem(premise: object, hypothesis: object, gold: object, fields: dict
 
 
 def _item(source, line, rec, premise, hypothesis, label, id_field) -> NliItem:
+    """One record's item; fields not named are found by `_pick` (SNLI's, then HF's names)."""
+    premise = _pick(premise, PREMISE_FIELDS, rec)
+    hypothesis = _pick(hypothesis, HYPOTHESIS_FIELDS, rec)
+    label = _pick(label, LABEL_FIELDS, rec)
     rid = rec.get(id_field) if id_field else next(
         (rec[k] for k in ID_FIELDS if rec.get(k) not in (None, "")), None
     )
     rid = str(rid) if rid not in (None, "") else str(line)
-    return checked_item(rid, line, rec, rec.get(premise), rec.get(hypothesis), rec.get(label),
+    gold = rec.get(label)
+    if isinstance(gold, str) and gold.strip() in _INT_LABELS:  # HF integers in a CSV/TSV
+        gold = _INT_LABELS[gold.strip()]
+    return checked_item(rid, line, rec, rec.get(premise), rec.get(hypothesis), gold,
                         f"{source}:{line}", (premise, hypothesis, label))
 
 
@@ -218,13 +310,23 @@ def read_nli(
     path: str | Path,
     fmt: str | None = None,
     *,
-    premise: str = "sentence1",
-    hypothesis: str = "sentence2",
-    label: str = "gold_label",
+    premise: str | None = None,
+    hypothesis: str | None = None,
+    label: str | None = None,
     id_field: str | None = None,
 ) -> Iterator[NliItem]:
-    """NLI pairs from JSONL (SNLI/MNLI), CSV or TSV; ids from *id_field*, pairID/id, or the line."""
+    """NLI pairs from JSONL, CSV, TSV, Parquet or a `datasets` dataset (a saved folder,
+    ``DIR:SPLIT``, or ``hf:NAME[:SPLIT]`` from the hub cache); ids from *id_field*,
+    pairID/id, or the line (row) number.
+
+    Fields not named are found by name: sentence1/premise, sentence2/hypothesis,
+    gold_label/label; labels may be SNLI's words or Hugging Face's integers (0 entailment,
+    1 neutral, 2 contradiction, -1 none), see `label_convention`."""
     fmt = detect_format(path, fmt)
+    if fmt in ("parquet", "datasets"):
+        for number, row in enumerate(_table_rows(path, fmt), 1):
+            yield _item(path, number, dict(row), premise, hypothesis, label, id_field)
+        return
     if fmt == "jsonl":
         for line, rec, error in json_objects(path):
             if error:
@@ -239,6 +341,9 @@ def read_nli(
         reader = (csv.DictReader(f) if fmt == "csv"
                   else csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
         columns = reader.fieldnames or []
+        premise = _pick(premise, PREMISE_FIELDS, columns)
+        hypothesis = _pick(hypothesis, HYPOTHESIS_FIELDS, columns)
+        label = _pick(label, LABEL_FIELDS, columns)
         wanted = [premise, hypothesis] + ([id_field] if id_field else [])
         missing = [c for c in wanted if c not in columns]
         if missing:
@@ -259,6 +364,15 @@ def count_records(path: str | Path, fmt: str | None = None) -> int | None:
     if str(path) == "-":
         return None
     fmt = detect_format(path, fmt)
+    if fmt == "datasets":
+        return len(_load_dataset(path))
+    if fmt == "parquet":
+        try:
+            import pyarrow.parquet as pq
+
+            return pq.ParquetFile(path).metadata.num_rows
+        except (ImportError, OSError, ValueError):
+            return None  # read_nli reports the problem
     if fmt == "jsonl":
         return sum(1 for line in iter_lines(path) if line.text.strip() or line.error)
     with open_text(path) as f:
@@ -274,3 +388,55 @@ def read_sentences(path: str | Path) -> Iterator[str]:
     with open_text(path) as f:
         for text in f:
             yield text.removesuffix("\n").removesuffix("\r").strip()
+
+
+@dataclass(frozen=True)
+class LabelConvention:
+    """How a dataset spells its labels, so labels LIT writes can go back in the same spelling.
+
+    ``integers``: Hugging Face's 0 entailment, 1 neutral, 2 contradiction, -1 no label;
+    otherwise SNLI/MNLI's words (entailment, neutral, contradiction, "-" no label).
+    ``field`` is the label field the dataset uses (gold_label, label, or the one named)."""
+
+    field: str
+    integers: bool
+
+    def to_input(self, label: str | None) -> object:
+        """A LIT label (entailment/neutral/contradiction, None = no label) in this spelling."""
+        from lit.labels.names import LABELS
+
+        if self.integers:
+            return LABELS.index(label) if label in LABELS else -1
+        return label if label in LABELS else NO_LABEL_TEXT
+
+    def from_input(self, value: object) -> str | None:
+        """A label in this dataset's spelling as LIT's name (None = no label)."""
+        from lit.labels.names import normalize_label
+
+        if isinstance(value, str) and value.strip() in _INT_LABELS:
+            value = _INT_LABELS[value.strip()]
+        return normalize_label(value)
+
+
+#: SNLI's gold label for "no consensus", written for an unlabelled pair in the text spelling.
+NO_LABEL_TEXT = "-"
+
+
+def label_convention(path: str | Path, fmt: str | None = None, *, label: str | None = None,
+                     sample: int = 1000) -> LabelConvention:
+    """The label convention of an NLI dataset (any input `read_nli` reads): integers if the
+    first labelled records of *sample* hold integers (or integer strings), else words.
+
+    Code that writes labels back beside a user's data (e.g. `lit augment`) calls this and
+    `LabelConvention.to_input`, so HF-style data gets 0/1/2/-1 and SNLI-style data words."""
+    field_name = label
+    for item in islice(read_nli(path, fmt, label=label), sample):
+        if item.error:
+            continue
+        field_name = field_name or _pick(None, LABEL_FIELDS, item.input)
+        value = item.input.get(field_name)
+        if value in (None, ""):
+            continue
+        integer = isinstance(value, int) and not isinstance(value, bool)
+        return LabelConvention(field_name, integer or str(value).strip() in _INT_LABELS)
+    return LabelConvention(field_name or LABEL_FIELDS[0], False)

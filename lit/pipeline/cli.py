@@ -8,17 +8,36 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import deque
-from collections.abc import Iterator
+from functools import partial
+from collections.abc import Iterator, Sequence
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
+from lit.backend import add_backend_arguments, plain_options
 from lit.config import DEFAULTS, RunConfig
 from lit.rank import SCORERS
 
 if TYPE_CHECKING:
     from lit.pipeline.engine import Engine
+
+
+def add_input_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """--format and the field options of a command that reads an NLI dataset (lit.io.readers):
+    unnamed fields are found by name, SNLI's first, then Hugging Face's."""
+    from lit.io.readers import FORMATS
+
+    parser.add_argument("--format", choices=FORMATS, metavar="FORMAT",
+                        help=f"input format: {', '.join(FORMATS)} (default: from the name)")
+    parser.add_argument("--premise-column", metavar="NAME",
+                        help="premise field (default: sentence1, else premise)")
+    parser.add_argument("--hypothesis-column", metavar="NAME",
+                        help="hypothesis field (default: sentence2, else hypothesis)")
+    parser.add_argument("--label-column", metavar="NAME",
+                        help="gold label field (default: gold_label, else label); words or "
+                        "Hugging Face integers 0/1/2 (-1 = no label)")
 
 
 def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) -> None:
@@ -61,6 +80,44 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     if rules:
         g.add_argument("--rules", action="append", metavar="PATH",
                        help="extra rule module files or directories (repeatable)")
+    add_backend_arguments(parser)
+
+
+_ENDS_IN_VALUE = re.compile(r"=[A-Za-z0-9_,]*$")
+
+
+def split_specs(text: str) -> list[str]:
+    """The pair specs of one comma-separated --specs value: "f;p,p;f +i,m;o".
+
+    A value may itself hold commas (``swap=ARG1,ARG3``), so a comma continues the spec before
+    it while that spec has no ';' yet, or when the spec ends in a value and the text after the
+    comma has no ';' (every pair spec has exactly one ';'): "f;p,swap=ARG1,ARG3;o" is "f;p"
+    and "swap=ARG1,ARG3;o"."""
+    specs: list[str] = []
+    for piece in text.split(","):
+        if specs and (";" not in specs[-1]
+                      or (";" not in piece and _ENDS_IN_VALUE.search(specs[-1]))):
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return [s.strip() for s in specs if s.strip()]
+
+
+def pair_specs_from_args(args: argparse.Namespace, default: Sequence[str]) -> list[str]:
+    """The pair specs of --specs LIST (comma-separated, repeatable) then --spec SPEC
+    (repeatable), in the order given; *default* when neither is given."""
+    given = [s for text in getattr(args, "specs", None) or [] for s in split_specs(text)]
+    given += [s.strip() for s in getattr(args, "spec", None) or []]
+    return given or list(default)
+
+
+def spec_warnings(specs: Sequence[str], command: str = "lit nli") -> list[str]:
+    """Warnings for stderr before a run, one per spec whose glued '+' ("p;f+i") reads
+    differently from the spaced form ("p;f +i"), naming both readings. (Each spec's
+    expansion is in the closing summary, lit.pipeline.summary.)"""
+    from lit.pipeline.summary import glued_warning
+
+    return [f"{command}: warning: {w}" for w in map(glued_warning, specs) if w]
 
 
 def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
@@ -72,10 +129,14 @@ def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
 
     config = RunConfig.from_args(args).replace(**overrides)
     service = service_from_args(args)
+    factory = None
+    if config.backend == "ray":  # each actor starts its own pool with the same ACE options
+        factory = partial(service_from_args, plain_options(args),
+                          workers=config.ace_workers_per_actor)
     try:
         return Engine.from_config(config, rules=getattr(args, "rules", None),
                                   label_rules=getattr(args, "label_rules", None),
-                                  service=service, close_service=True)
+                                  service=service, close_service=True, service_factory=factory)
     except BaseException:
         service.close()
         raise

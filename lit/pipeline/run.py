@@ -21,6 +21,7 @@ from lit.io import NliItem, RecordWriter, count_records, iter_jsonl, read_nli, w
 from lit.io.output import refuse_input_as_output, temporary_beside
 from lit.pipeline.engine import Engine
 from lit.pipeline.identity import check_resume, run_identity, save_identity
+from lit.pipeline.progress import progress_bar
 from lit.pipeline.summary import Summary
 
 
@@ -88,9 +89,9 @@ def run_nli(
     engine: Engine | Callable[[], Engine] | None = None,
     config: RunConfig | None = None,
     format: str | None = None,
-    premise_column: str = "sentence1",
-    hypothesis_column: str = "sentence2",
-    label_column: str = "gold_label",
+    premise_column: str | None = None,
+    hypothesis_column: str | None = None,
+    label_column: str | None = None,
     id_column: str | None = None,
 ) -> RunResult:
     """Write one `lit nli` record per input pair of *input* (JSONL/CSV/TSV, or "-") to *output*.
@@ -104,8 +105,6 @@ def run_nli(
     _check_output(input, output, resume, overwrite)
     if limit is not None and limit < 0:
         raise InputError("--limit must be at least 0")
-    from tqdm import tqdm
-
     items: Iterator[NliItem] = read_nli(
         input, format, premise=premise_column, hypothesis=hypothesis_column,
         label=label_column, id_field=id_column,
@@ -141,9 +140,8 @@ def run_nli(
             check_resume(output, identity)
         if not replacing:  # a killed run's output can be resumed, so it needs its identity
             save_identity(output, identity)
-        with RecordWriter(target, append=resume) as writer, tqdm(
-            total=total, unit="pair", file=sys.stderr, disable=not progress or None,
-            dynamic_ncols=True, desc="lit nli",
+        with RecordWriter(target, append=resume) as writer, progress_bar(
+            total, "lit nli", "pair", progress,
         ) as bar:
 
             def todo() -> Iterator[NliItem]:

@@ -1,22 +1,73 @@
-"""The closing summary of `lit nli`: per spec, pairs transformed, coverage, failures by reason."""
+"""The closing summary of `lit nli`: per spec, its expansion, pairs transformed, coverage, labels
+and every failure reason, as a whole table on stderr and as JSON beside the output.
+
+Pair specs differ by one space ("p;f +i" applies +i to both sides, "p;f+i" to the hypothesis
+only), so the summary echoes each spec's expansion and `glued_warning` names the other reading.
+"""
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
 
+from lit.errors import InputError
+from lit.spec import parse_pair
 from lit.status import Status
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+SUMMARY_SUFFIX = ".summary.json"
+
+
+def summary_path(output: str | Path) -> Path:
+    """Where `lit nli` saves the summary of *output*: ``OUTPUT.summary.json`` beside it."""
+    output = Path(output)
+    return output.with_name(output.name + SUMMARY_SUFFIX)
+
+
+def expand_pair(spec: str) -> str:
+    """What a pair spec means, both sides spelled out: "p;f +i" -> "tense=past+cleft ;
+    tense=fut+cleft" (the text itself if it is not a valid pair spec)."""
+    try:
+        pair = parse_pair(spec)
+    except InputError:
+        return spec
+    return f"{pair.premise} ; {pair.hypothesis}"
+
+
+def glued_warning(spec: str) -> str | None:
+    """A warning when *spec* glues a '+' to its hypothesis ("p;f+i"), which is valid but reads
+    differently from the spaced form ("p;f +i"); None when there is no such '+'."""
+    semi = spec.find(";")
+    if semi < 0:
+        return None
+    try:
+        meant = parse_pair(spec)
+    except InputError:
+        return None
+    for k in range(semi + 1, len(spec)):
+        if spec[k] != "+" or spec[k - 1].isspace():
+            continue
+        other = spec[:k] + " " + spec[k:]
+        try:
+            reading = parse_pair(other)
+        except InputError:
+            continue  # a '+' that is a value (prog=+), not a step separator
+        if reading != meant:
+            return (f"spec {spec!r} applies {spec[k:].split()[0]!r} to the hypothesis only "
+                    f"(= {meant.premise} ; {meant.hypothesis}); with a space, {other!r} applies "
+                    f"it to both sides (= {reading.premise} ; {reading.hypothesis})")
+    return None
 
 
 def _reason_key(reason: str | None) -> str:
-    """A reason with quoted sentences elided, so failures group by kind."""
-    return _QUOTED.sub("'…'", reason or "").strip()[:120]
+    """A reason with quoted sentences replaced by <sentence>, so failures group by kind."""
+    return " ".join(_QUOTED.sub("<sentence>", reason or "").split())
 
 
 class Summary:
-    """Counts over `lit nli` records; `add` each record, then `format()`."""
+    """Counts over `lit nli` records; `add` each record, then `format()` or `to_json()`."""
 
     def __init__(self) -> None:
         self.records = 0
@@ -44,26 +95,49 @@ class Summary:
                 self.reasons[spec][(t["status"], _reason_key(t["reason"]))] += 1
         self.any_ok += ok_here
 
-    def format(self, top_reasons: int = 2) -> str:
+    @property
+    def nothing_usable(self) -> bool:
+        """True when no record could be used at all: none read, or every one invalid_input."""
+        return self.record_status[Status.INVALID_INPUT.value] == self.records
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole summary as JSON: per spec its expansion, counts, labels and every reason."""
+        n = max(1, self.records)
+        return {
+            "records": self.records,
+            "records_with_contrast_pair": self.any_ok,
+            "record_status": dict(self.record_status.most_common()),
+            "specs": [
+                {
+                    "spec": spec,
+                    "expansion": expand_pair(spec),
+                    "transformed": self.ok[spec],
+                    "coverage": self.ok[spec] / n,
+                    "labels": dict(self.labels[spec].most_common()),
+                    "failures": dict(self.failures[spec].most_common()),
+                    "reasons": [{"status": status, "reason": reason, "count": count}
+                                for (status, reason), count in self.reasons[spec].most_common()],
+                }
+                for spec in self.specs
+            ],
+        }
+
+    def format(self) -> str:
+        """A plain-text table: one row per spec, then every failure reason under it, whole."""
         n = max(1, self.records)
         width = max([len(s) for s in self.specs] + [4])
         lines = [
             f"{self.records} records; {self.any_ok} ({100 * self.any_ok / n:.1f}%) with at "
             "least one contrast pair; record status: "
             + ", ".join(f"{k} {v}" for k, v in self.record_status.most_common()),
-            f"{'spec':<{width}}  transformed  coverage  labels / failures by reason",
+            f"{'spec':<{width}}  {'transformed':>11}  {'coverage':>8}  expansion / labels",
         ]
         for spec in self.specs:
             ok = self.ok[spec]
             labels = ", ".join(f"{k} {v}" for k, v in self.labels[spec].most_common())
-            lines.append(
-                f"{spec:<{width}}  {ok:>11}  {100 * ok / n:>7.1f}%  {labels or '-'}"
-            )
-            if self.failures[spec]:
-                lines.append(
-                    f"{'':<{width}}  failures: "
-                    + ", ".join(f"{k} {v}" for k, v in self.failures[spec].most_common())
-                )
-            for (status, reason), count in self.reasons[spec].most_common(top_reasons):
-                lines.append(f"{'':<{width}}    {count:>6} {status}: {reason}")
+            lines.append(f"{spec:<{width}}  {ok:>11}  {100 * ok / n:>7.1f}%  "
+                         f"= {expand_pair(spec)}")
+            lines.append(f"{'':<{width}}  {'':>11}  {'':>8}  labels: {labels or '-'}")
+            for (status, reason), count in self.reasons[spec].most_common():
+                lines.append(f"{'':<{width}}  {count:>11}  {'':>8}  {status}: {reason}")
         return "\n".join(lines)

@@ -118,7 +118,7 @@ def test_doctor_parse_and_nli_use_the_installed_copies(installed):
 
     (root / "pairs.jsonl").write_text("".join(json.dumps(p) + "\n" for p in PAIRS))
     nli = lit(env, "nli", "pairs.jsonl", "-o", "out.jsonl", "--scorer", "ace", "--workers", "2",
-              "--no-progress", "--specs", *SPECS, cwd=root)
+              "--no-progress", "--specs", ",".join(SPECS), cwd=root)
     assert nli.returncode == 0, nli.stderr
     records = [json.loads(line) for line in (root / "out.jsonl").read_text().splitlines()]
     assert [r["id"] for r in records] == ["p1", "p2", "p3"]

@@ -1,0 +1,341 @@
+"""A replaying ``ace``: answers ACE's command-line protocol from recorded ACE transcripts, so
+`lit demo` and the tests run LIT end to end with no grammar installed. Nothing is parsed or
+generated here: every answer is one a real ACE gave, replayed.
+
+Run it as ``python -m lit.demo.replay [ACE options]``. The transcripts are those of
+``LIT_FAKE_ACE_TRANSCRIPTS``, else the demo's own (``lit/demo/transcripts.jsonl.gz``, a subset
+of tests/data/oracle/ace-transcripts.jsonl.gz recorded with ACE 0.9.30 and ERG 2018; the tests
+use the whole file through tests/fake_ace/fake.py).
+
+It answers PyDelphin exactly as a long-lived ACE does: the ``NOTE: tsdb run:`` header once at
+start, then one ``--tsdb-stdout`` body per input line (parse: terminated by two blank lines;
+generate: one). Recorded answers are looked up as follows:
+
+- parse inputs are looked up by sentence (any recorded ``-n``; the largest recording is used)
+  and their ``:results`` list is cut to the ``-n`` given;
+- generation inputs are looked up by MRS equivalence (``lit.equivalence``), never by string,
+  and cut to what is left of ``-n`` if one is given: like ACE 0.9.30, a generator counts
+  ``-n`` across all its inputs;
+- an unknown input gets ACE's empty answer ``(:results . ())`` and the process stays alive.
+
+Faults on command (for tests), by a marker anywhere in the input line (a sentence, or a CARG
+in an MRS): ``__HANG__`` sleeps forever, ``__CRASH__`` writes half an answer, an ACE-like
+message on stderr and exits 134, ``__ERROR__`` answers empty with ``(:error . "...")`` and an
+``ERROR:`` line on stderr (ACE's way of reporting a failed item), ``__EXIT__`` answers and then
+exits (a process killed between items, e.g. by the OOM killer), ``__GIVEUP__`` answers empty at
+once but reports the ``--timeout`` it was given as its time (ACE stopping at its own time
+limit). ``__FLOOD__`` writes endless output without a newline, ``__FLOODLINES__`` endless
+lines, ``__GARBAGE__`` a plain-text answer that is no tsdb answer at all.
+``LIT_FAKE_ACE_DELAY`` (seconds) delays every answer, to imitate a real parser's speed.
+
+Start-up is fast because answers live in a prebuilt SQLite index (``LIT_FAKE_ACE_INDEX``; built
+on first use into the temp dir if unset). Run ``replay.py --build-index PATH`` to build one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+#: The demo's recorded transcripts, shipped in the package.
+DEMO_TRANSCRIPTS = Path(__file__).with_name("transcripts.jsonl.gz")
+
+
+def transcripts_path() -> Path:
+    """The transcripts to replay: ``LIT_FAKE_ACE_TRANSCRIPTS``, else the demo's."""
+    return Path(os.environ.get("LIT_FAKE_ACE_TRANSCRIPTS") or DEMO_TRANSCRIPTS)
+INDEX_FORMAT = "2"
+
+HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
+GIVE_UP = "__GIVEUP__"
+FLOOD, FLOOD_LINES, GARBAGE = "__FLOOD__", "__FLOODLINES__", "__GARBAGE__"
+EMPTY_BODY = (
+    "(:results . ()) (:readings . 0) (:pedges . 0) (:aedges . 0)   "
+    "(:total . 0) (:treal . 0) (:tcpu . 0) (:others . 0)"
+)
+
+
+# --- the index ------------------------------------------------------------------------------
+
+
+#: A whole string literal (with backslash escapes) or a parenthesis: strings are skipped whole.
+_SEXPR_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[()]', re.S)
+
+
+def split_results(body: str) -> tuple[str, list[str], str]:
+    """Split a tsdb body into (text before the results, each result s-expression, text after).
+
+    Scans the s-expression structure (strings with backslash escapes, nested parentheses)
+    instead of searching for substrings, so derivations containing parentheses are safe.
+    """
+    key = "(:results . "
+    start = body.find(key)
+    if start < 0:
+        return body, [], ""
+    i = start + len(key)
+    if body.startswith("()", i):
+        return body[:start], [], body[i + 3 :]
+    assert body[i] == "(", body[i : i + 20]
+    items: list[str] = []
+    depth, item_start, j = 0, -1, i
+    for token in _SEXPR_TOKEN.finditer(body, i):
+        c = token.group()
+        if c == "(":
+            depth += 1
+            if depth == 2:
+                item_start = token.start()
+        elif c == ")":
+            depth -= 1
+            if depth == 1:
+                items.append(body[item_start : token.end()])
+            elif depth == 0:
+                j = token.start()
+                break
+    # j is at the list's closing paren; the next char closes the (:results . ...) pair
+    close = body.index(")", j + 1)
+    return body[:start], items, body[close + 1 :]
+
+
+def join_results(prefix: str, items: list[str], suffix: str) -> str:
+    results = "(:results . (" + "".join(items) + "))" if items else "(:results . ())"
+    marker = "(:readings . "
+    k = suffix.find(marker)
+    if k >= 0:  # a long-lived ACE given -n reports how many readings it unpacked
+        end = suffix.index(")", k)
+        suffix = f"{suffix[:k]}{marker}{len(items)}{suffix[end:]}"
+    return prefix + results + suffix
+
+
+def _transcripts(path: Path) -> list[dict]:
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def build_index(path: Path, transcripts: Path | None = None) -> Path:
+    """Write the SQLite answer index (atomically, so concurrent builders cannot clash)."""
+    from delphin.codecs import simplemrs
+
+    from lit.equivalence import fingerprint
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    db = sqlite3.connect(tmp)
+    db.executescript(
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+        "CREATE TABLE parse (sentence TEXT PRIMARY KEY, n INTEGER, answer BLOB);"
+        "CREATE TABLE generate (fingerprint TEXT, mrs TEXT, answer BLOB);"
+        "CREATE INDEX generate_fp ON generate (fingerprint);"
+    )
+    best_n: dict[str, int] = {}
+    for rec in _transcripts(transcripts or transcripts_path()):
+        lines = rec["stdout"].split("\n")
+        if rec["mode"] == "version":
+            db.execute("INSERT INTO meta VALUES ('version', ?)", (rec["stdout"],))
+            continue
+        if lines[0].startswith("NOTE: tsdb run:"):
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('header', ?)", (lines[0],))
+        body = next(line for line in lines[1:] if line.strip())
+        answer = zlib.compress(
+            json.dumps([split_results(body), rec["stderr"]]).encode("utf-8"), 1
+        )
+        if rec["mode"] == "parse":
+            n = int(rec["args"][rec["args"].index("-n") + 1])
+            if n > best_n.get(rec["input"], 0):
+                best_n[rec["input"]] = n
+                db.execute(
+                    "INSERT OR REPLACE INTO parse VALUES (?, ?, ?)", (rec["input"], n, answer)
+                )
+        else:
+            fp = fingerprint(simplemrs.decode(rec["input"]))
+            db.execute("INSERT INTO generate VALUES (?, ?, ?)", (fp, rec["input"], answer))
+    db.execute("INSERT INTO meta VALUES ('format', ?)", (INDEX_FORMAT,))
+    db.commit()
+    db.close()
+    os.replace(tmp, path)
+    return path
+
+
+def default_index_path(transcripts: Path | None = None) -> Path:
+    transcripts = transcripts or transcripts_path()
+    stat = transcripts.stat()
+    key = hashlib.sha256(
+        f"{transcripts}|{stat.st_size}|{stat.st_mtime_ns}|{INDEX_FORMAT}".encode()
+    ).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"lit-fake-ace-{os.getuid()}-{key}.sqlite"
+
+
+def open_index() -> sqlite3.Connection:
+    path = Path(os.environ.get("LIT_FAKE_ACE_INDEX") or default_index_path())
+    if not path.exists():
+        build_index(path)
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+# --- the protocol ---------------------------------------------------------------------------
+
+
+def _argument_parser() -> argparse.ArgumentParser:
+    """ACE's options that PyDelphin or LIT pass; anything else is refused, as ACE would."""
+    p = argparse.ArgumentParser(prog="ace", add_help=False)
+    p.add_argument("-V", action="store_true")
+    p.add_argument("-g")
+    p.add_argument("-n", type=int)
+    p.add_argument("-1", dest="n", action="store_const", const=1)
+    p.add_argument("-e", action="store_true")
+    for flag in ("--tsdb-notes", "--tsdb-stdout", "--report-labels", "-p", "-X", "-L", "-y",
+                 "--disable-subsumption-test", "--show-realization-trees",
+                 "--show-realization-mrses", "--show-probability", "--disable-generalization",
+                 "--rooted-derivations", "--yy-rules"):
+        p.add_argument(flag, action="store_true")
+    for opt in ("--max-chart-megabytes", "--max-unpack-megabytes", "--timeout", "--max-words"):
+        p.add_argument(opt, type=int)
+    p.add_argument("-r")
+    return p
+
+
+class Fake:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.n = args.n
+        self.timeout = args.timeout
+        self.generate = args.e
+        self.db = open_index()
+        self.delay = float(os.environ.get("LIT_FAKE_ACE_DELAY") or 0)
+        self.count = self.answered = 0
+        self.given = 0  # generation results so far (ACE 0.9.30 counts -n across inputs)
+        self.started = time.monotonic()
+
+    def meta(self, key: str) -> str:
+        return self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()[0]
+
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 (one Fake per process)
+    def lookup(self, datum: str) -> tuple[tuple[str, list[str], str], str] | None:
+        if not self.generate:
+            query = "SELECT answer FROM parse WHERE sentence = ?"
+            row = self.db.execute(query, (datum,)).fetchone()
+            return json.loads(zlib.decompress(row[0])) if row else None
+        from delphin.codecs import simplemrs
+
+        from lit.equivalence import equivalent, fingerprint
+
+        try:
+            mrs = simplemrs.decode(datum)
+        except Exception:  # ACE would fail to read it too: answer empty
+            return None
+        rows = self.db.execute(
+            "SELECT mrs, answer FROM generate WHERE fingerprint = ?", (fingerprint(mrs),)
+        )
+        for text, answer in rows:
+            if equivalent(simplemrs.decode(text), mrs):
+                return json.loads(zlib.decompress(answer))
+        return None
+
+    def answer(self, datum: str) -> str:
+        if FLOOD_LINES in datum or FLOOD in datum:
+            chunk = "garbage " * 8192 + ("\n" if FLOOD_LINES in datum else "")
+            while True:
+                sys.stdout.write(chunk)
+        if GARBAGE in datum:
+            return "Segmentation fault? this is not a tsdb answer"
+        if HANG in datum:
+            while True:
+                time.sleep(3600)
+        if CRASH in datum:
+            sys.stdout.write("(:results . ((:result-id . 0) (:mrs . \"[ LTOP: h0")
+            sys.stdout.flush()
+            sys.stderr.write(
+                f"ace: unpack.c:412: unpack_edge: Assertion `edge->frozen' failed.\n"
+                f"fake ace: crashed on purpose on {CRASH}\n"
+            )
+            sys.stderr.flush()
+            os._exit(134)
+        if self.delay:
+            time.sleep(self.delay)
+        if GIVE_UP in datum and self.timeout:
+            ms = self.timeout * 1000
+            timed = f"(:total . {ms}) (:treal . {ms})"
+            return EMPTY_BODY.replace("(:total . 0) (:treal . 0)", timed)
+        if ERROR in datum:
+            sys.stderr.write(f"ERROR: fake ace: failure on command ({ERROR})\n")
+            sys.stderr.flush()
+            return EMPTY_BODY + f' (:error . "failure on command ({ERROR})")'
+        found = self.lookup(datum)
+        if found is None:
+            return EMPTY_BODY
+        (prefix, items, suffix), stderr = found
+        # per-item diagnostics, as ACE prints them (the per-run totals come at exit)
+        sys.stderr.write("".join(
+            line + "\n" for line in stderr.splitlines()
+            if line.startswith(("WARNING", "ERROR", "NOTE: EP"))
+        ))
+        if items:
+            self.answered += 1
+        if self.n is not None:
+            items = items[: max(0, self.n - self.given)]
+            if self.generate:
+                self.given += len(items)
+        return join_results(prefix, items, suffix)
+
+    def serve(self) -> int:
+        out = sys.stdout
+        out.write(self.meta("header") + "\n")
+        out.flush()
+        terminator = "\n\n" if self.generate else "\n\n\n"
+        stdin = sys.stdin.buffer
+        while True:
+            raw = stdin.readline()
+            if not raw:
+                break
+            datum = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            self.count += 1
+            out.write(self.answer(datum) + terminator)
+            out.flush()
+            if EXIT in datum:
+                os._exit(137)
+        verb = "generated" if self.generate else "parsed"
+        sys.stderr.write(
+            f"NOTE: {verb} {self.answered} / {self.count} sentences, avg 1024k, "
+            f"time {time.monotonic() - self.started:.5f}s\n"
+        )
+        return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--build-index"]:
+        print(build_index(Path(argv[1])))
+        return 0
+    try:
+        args = _argument_parser().parse_args(argv)
+    except SystemExit:
+        return 1
+    if args.V:
+        sys.stdout.write(open_index().execute(
+            "SELECT value FROM meta WHERE key = 'version'").fetchone()[0])
+        return 0
+    if not args.g:
+        sys.stderr.write("ERROR: no grammar image given (-g)\n")
+        return 1
+    if not Path(args.g).is_file():
+        sys.stderr.write(f"ERROR: unable to open grammar image '{args.g}'\n")
+        return 1
+    try:
+        return Fake(args).serve()
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
