@@ -197,3 +197,49 @@ def test_bad_rule_files_name_file_and_line(text, where):
 def test_load_names_a_missing_file(tmp_path):
     with pytest.raises(InputError, match="no-such.labels: cannot read"):
         LabelRules.load(tmp_path / "no-such.labels")
+
+
+# --- `edit REL at POL` rules (issue 15) ------------------------------------------------------
+
+def _edit(relation: str, polarity: str):
+    from lit.logic import Edit
+
+    return Edit("substitute", "_dog_n_1", "_animal_n_1", "ARG1 of _bark_v_1", polarity, relation)
+
+
+def test_edit_rules_match_relation_and_polarity_with_wildcards():
+    rules = LabelRules.parse(
+        'rule up { edit hypernym at up\n map = -> E, E -> E\n why "up" }\n'
+        'rule any { edit * at down\n map = -> N\n why "down" }\n'
+    )
+    pair = parse_pair("o;o")
+    d = rules.decide(pair, "entailment", edit=_edit("hypernym", "up"), same_sentence=True)
+    assert (d.label, d.rule, d.edit["polarity"]) == ("entailment", "up", "up")
+    assert "ARG1 of _bark_v_1" in d.rationale
+    d = rules.decide(pair, "contradiction", edit=_edit("sibling", "down"), same_sentence=True)
+    assert (d.label, d.rule) == ("neutral", "any")
+    # a real premise with gold E: `=` does not apply, E -> E does
+    d = rules.decide(pair, "entailment", edit=_edit("hypernym", "up"))
+    assert d.label == "entailment"
+    d = rules.decide(pair, "neutral", edit=_edit("hypernym", "up"))
+    assert d.status == Status.NOT_APPLICABLE and "maps no label for gold 'neutral'" in d.reason
+
+
+def test_an_edit_no_rule_covers_is_not_applicable_with_the_edit_named(rules):
+    d = rules.decide(parse_pair("o;o"), "entailment", edit=_edit("unrelated", "up"),
+                     same_sentence=True)
+    assert d.status == Status.NOT_APPLICABLE and d.label is None
+    assert "relation unrelated" in d.reason and "polarity up" in d.reason
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ('rule r { edit hypernym at sideways\n map = -> E\n why "x" }', "1:27", "polarity"),
+    ('rule r { edit meronym at up\n map = -> E\n why "x" }', "1:15", "lexical relation"),
+    ('rule r { edit hypernym at up\n why "x" }', "1:6", "needs a `map`"),
+])
+def test_edit_rule_errors_name_line_and_column(text, where, message):
+    from lit.errors import RuleError
+
+    with pytest.raises(RuleError) as err:
+        LabelRules.parse(text, "mine.labels")
+    assert f"mine.labels:{where}" in str(err.value) and message in str(err.value)

@@ -1,13 +1,16 @@
 """NLI label rules as data: (pair spec, old label, preconditions) -> new label (docs/design.md §2).
 
 A rule file (format in docs/labelrules.md; the default set is `default.labels` beside this
-module) holds four kinds of rule, tried in this order for a transformed pair:
+module) holds five kinds of rule, tried in this order for a transformed pair:
 
 1. `gold` + `skip` — pairs whose gold label says there is nothing to transform (SNLI "-");
 2. `either` — a step on either side decides alone (questions get no NLI label);
 3. `pairs` — exact pair specs, with `when` preconditions on the *original* sentences;
 4. `neutral` — truth-preserving steps (passive, cleft) are removed from both sides and the
-   `pairs` rules are tried again, so `f;p +pa` falls back to `f;p`.
+   `pairs` rules are tried again, so `f;p +pa` falls back to `f;p`;
+5. `edit` — for a pair whose hypothesis is a meaning-changing edit of its premise side
+   (lit.logic.edits), the edit's lexical relation at the polarity of its position decides
+   (natural logic, issue 15); only these rules are consulted for such a pair.
 
 No rule, or a rule that maps no label for the gold label: the pair is *uncovered* and gets no
 label — never a guessed one.
@@ -88,9 +91,17 @@ class LabelRule:
     skip: bool = False
     when: tuple[Condition, ...] = ()
     mapping: tuple[tuple[str, str | None], ...] = ()
+    edit: tuple[str, str] | None = None  # (lexical relation, polarity); `*` matches any
+
+    def matches_edit(self, relation: str, polarity: str) -> bool:
+        """True for an `edit` rule whose relation and polarity patterns admit these."""
+        return self.edit is not None and all(
+            pat in ("*", got) for pat, got in zip(self.edit, (relation, polarity))
+        )
 
     def map_label(self, gold: str | None) -> tuple[bool, str | None]:
-        """(covered, new label) for a gold code; `*` maps any label, also a missing one."""
+        """(covered, new label) for a gold code (`=`: the premise is the hypothesis); `*` maps
+        any label, also a missing one."""
         for old, new in self.mapping:
             if old == "*" or old == gold:
                 return True, (LABEL_OF_CODE[new] if new else None)
@@ -106,6 +117,7 @@ class LabelDecision:
     label: str | None
     rule: str | None
     rationale: str | None
+    edit: dict | None = None  # lit.logic.Edit.as_dict() for an `edit` rule's decision
 
 
 class _ToRules(Transformer):
@@ -133,6 +145,9 @@ class _ToRules(Transformer):
 
     def gold(self, toks):
         return ("gold", [json.loads(t) for t in toks])
+
+    def edit(self, toks):
+        return ("edit", (str(toks[0]), str(toks[1])))
 
     def when(self, conds):
         return ("when", list(conds))
@@ -165,12 +180,12 @@ class _ToRules(Transformer):
             if key in fields:
                 raise error(f"`{key}` given twice")
             fields[key] = value
-        kinds = [k for k in ("pairs", "either", "neutral", "gold") if k in fields]
+        kinds = [k for k in ("pairs", "either", "neutral", "gold", "edit") if k in fields]
         if len(kinds) != 1:
-            raise error("needs exactly one of pairs, either, neutral, gold")
+            raise error("needs exactly one of pairs, either, neutral, gold, edit")
         if "why" not in fields:
             raise error("needs a `why` line (its rationale)")
-        if kinds[0] in ("pairs", "either") and "map" not in fields:
+        if kinds[0] in ("pairs", "either", "edit") and "map" not in fields:
             raise error(f"a `{kinds[0]}` rule needs a `map`")
         if kinds[0] == "gold" and "skip" not in fields:
             raise error("a `gold` rule must say `skip`")
@@ -181,6 +196,7 @@ class _ToRules(Transformer):
             either=tuple(fields.get("either", ())), neutral=tuple(fields.get("neutral", ())),
             gold=tuple(fields.get("gold", ())), skip=fields.get("skip", False),
             when=tuple(fields.get("when", ())), mapping=tuple(fields.get("map", ())),
+            edit=fields.get("edit"),
         )
 
     def start(self, rules):
@@ -202,8 +218,10 @@ TERMINAL_NAMES = {
     "FIELD": "a phenomenon (tense, prog, perf, sf, mood, modal, negated, passive, cleft, "
              "question)",
     "OP": "= or !=",
-    "FROM": "a gold label E, N, C or *",
+    "FROM": "a gold label E, N, C, * or = (the premise is the hypothesis)",
     "TO": "a label E, N, C or none",
+    "RELATION": "a lexical relation (same, hypernym, hyponym, sibling, antonym, unrelated, *)",
+    "POLARITY": "a polarity (up, down, none, *)",
     "VALUE": "a value",
     "LBRACE": "'{'",
     "RBRACE": "'}'",
@@ -283,11 +301,18 @@ class LabelRules:
         gold: object,
         premise: Phenomena | None = None,
         hypothesis: Phenomena | None = None,
+        edit=None,
+        same_sentence: bool = False,
     ) -> LabelDecision:
         """Label a pair transformed by *pair* (a lit.spec.PairSpec); phenomena are those of the
-        original premise and hypothesis (see `phenomena_of`)."""
+        original premise and hypothesis (see `phenomena_of`). *edit* (a lit.logic.Edit) is the
+        hypothesis side's meaning-changing edit, if it has one: then `edit` rules decide, and a
+        pair whose premise is its hypothesis (*same_sentence*, e.g. `lit nli --self-pairs`) has
+        the gold code `=`."""
         code = gold_code(gold)
         code = None if code == "-" else code
+        if edit is not None:
+            return self._decide_edit(edit, "=" if same_sentence else code, gold, pair)
         sides = (_real_steps(pair.premise), _real_steps(pair.hypothesis))
         for r in self.rules:
             if r.either and any(
@@ -319,6 +344,23 @@ class LabelRules:
         if misses:
             reason += " (" + "; ".join(misses) + ")"
         return LabelDecision(Status.NOT_APPLICABLE, reason, None, None, None)
+
+    def _decide_edit(self, edit, code, gold, pair) -> LabelDecision:
+        """The first `edit` rule for the edit's relation and polarity that maps the gold label;
+        the decision names the edit (position, polarity, relation) in its rationale too."""
+        misses = []
+        for r in self.rules:
+            if not r.matches_edit(edit.relation, edit.polarity):
+                continue
+            covered, label = r.map_label(code)
+            if covered:
+                return LabelDecision(Status.OK, None, label, r.id,
+                                     f"{r.why} [{edit.describe()}]", edit.as_dict())
+            misses.append(f"{r.id}: maps no label for gold {gold!r}")
+        reason = f"no label rule covers {pair}: {edit.describe()}"
+        if misses:
+            reason += " (" + "; ".join(misses) + ")"
+        return LabelDecision(Status.NOT_APPLICABLE, reason, None, None, None, edit.as_dict())
 
     def _match_pairs(self, sides, code, gold, premise, hypothesis, misses, neutral, pair):
         for r in self.rules:

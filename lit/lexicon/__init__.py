@@ -38,8 +38,8 @@ DATA = "wordnet-erg.json.gz"
 #: Zipf frequency (wordfreq, English) a candidate's lemma needs by default: *dog* 5.1,
 #: *animal* 4.8, *puppy* 4.0 pass; *canine* 3.3, *mammal* 3.3 do not.
 DEFAULT_MIN_ZIPF = 4.0
-#: Noun synsets this close to WordNet's root (entity 0, physical entity 1, object 2, whole 3)
-#: are too abstract to be offered as replacements.
+#: Noun synsets this close to WordNet's root (entity 0, physical entity 1, object 2, whole 3,
+#: longest path) are too abstract to be offered as replacements.
 MIN_NOUN_DEPTH = 4
 #: Co-hyponyms: both synsets reach a shared hypernym within this many steps (dog and cat meet
 #: at carnivore, two steps up from each).
@@ -108,10 +108,18 @@ class Lexicon:
     def descendants(self, sid: str, limit: int) -> dict[str, int]:
         return _reach(sid, self.hyponyms, limit)
 
+    @cached_property
+    def _depths(self) -> dict[str, int]:
+        return {}
+
     def depth(self, sid: str) -> int:
-        """Shortest distance from *sid* up to a root of the hierarchy."""
-        dist = self.ancestors(sid)
-        return min(d for s, d in dist.items() if not self.hypernyms.get(s))
+        """Longest distance from *sid* up to a root of the hierarchy (*person* is 6 steps
+        below *entity* through *organism*, though only 3 through *causal agent*)."""
+        memo = self._depths
+        if sid not in memo:
+            memo[sid] = 1 + max((self.depth(h) for h in self.hypernyms.get(sid, ())),
+                                default=-1)
+        return memo[sid]
 
     def relation(self, a: str, b: str) -> Relation:
         """How predicate *b* stands to predicate *a* (b is a "hypernym": more general than a).
@@ -214,12 +222,15 @@ def _roles(pred: str) -> list[set[str]]:
 
 
 def fits_roles(old: str, new: str) -> bool:
-    """True if *new* has a SEM-I synopsis with every role of some synopsis of *old* without
-    its optional ones, so the EP's arguments still have a place; False if *new* is not in the
-    SEM-I (a substitution never produces such a predicate)."""
+    """True if *new* is in the SEM-I and, for a verb or adjective, has a synopsis with every
+    role of some synopsis of *old* without its optional ones, so the EP's arguments still have
+    a place. Nouns' own arguments (``_programmer_n_of``'s ARG1) are left unexpressed in
+    nearly every use, so a noun may replace a noun whatever its roles."""
     new_roles = _roles(new)
     if not new_roles:
         return False
+    if pos(old) == "n":
+        return True
     required = [{r.partition(":")[0] for r in syn if not r.endswith("?")}
                 for syn in semi.table().get(old, [[]])]
     return any(req <= roles for req in required for roles in new_roles)

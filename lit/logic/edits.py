@@ -97,8 +97,10 @@ def _pred_counts(mrs: MRS) -> Counter:
 
 
 def _modifiers(removed: list[EP], kept_vars: set[str]) -> list[EP]:
-    """Among removed EPs, the ones that modified something still there (their ARG1)."""
-    return [ep for ep in removed if ep.args.get("ARG1") in kept_vars]
+    """Among removed EPs, the ones that modified something still there (their ARG1) and took
+    nothing else still there (a PP's object goes with it; a compound's other noun may not)."""
+    return [ep for ep in removed if ep.args.get("ARG1") in kept_vars
+            and not any(v in kept_vars for r, v in ep.args.items() if r not in ("ARG0", "ARG1"))]
 
 
 def edit_between(source: MRS, target: MRS) -> Edit | None:
@@ -136,6 +138,14 @@ def _number_edit(source: MRS, target: MRS, pol: list[Polarity]) -> Edit | None:
     return Edit("number", ep.carg, new, position(source, ep), pol[i], "sibling")
 
 
+def _orphans(eps: list[EP]) -> set[str]:
+    """x-variables introduced in *eps* that no EP there takes as an argument (what a removed
+    modifier alone held in place: "garden" in "the garden dog" without its compound EP)."""
+    used = {v for ep in eps for r, v in ep.args.items() if r != "ARG0" and not ep.is_quantifier()}
+    return {ep.iv for ep in eps if ep.iv and ep.iv.startswith("x") and not ep.is_quantifier()
+            and ep.iv not in used}
+
+
 def _modifier_edit(kind: str, source: MRS, bigger: MRS, smaller: MRS,
                    pol: list[Polarity]) -> Edit | None:
     """A modifier dropped from (or added to) what *bigger* has and *smaller* lacks; its
@@ -147,9 +157,10 @@ def _modifier_edit(kind: str, source: MRS, bigger: MRS, smaller: MRS,
         if left[ep.predicate] > 0:
             left[ep.predicate] -= 1
             removed.append(ep)
-    kept_vars = {ep.iv for ep in bigger.rels if ep not in removed and ep.iv}
+    kept = [ep for ep in bigger.rels if not any(ep is r for r in removed)]
+    kept_vars = {ep.iv for ep in kept if ep.iv}
     mods = _modifiers(removed, kept_vars)
-    if len(mods) != 1:
+    if len(mods) != 1 or _orphans(kept):
         return None
     mod = mods[0]
     head_var = mod.args["ARG1"]

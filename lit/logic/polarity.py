@@ -49,8 +49,10 @@ DETERMINER_ADJECTIVES: dict[str, tuple[Polarity, Polarity]] = {
     "little-few_a": (DOWN, DOWN),
     "much-many_a": (NONE, UP),
 }
-#: `_not_x_deg` in a quantifier's label negates it ("Not every manager ...").
+#: `_not_x_deg` in a quantifier's label negates it ("Not every manager ..."); any other
+#: degree word there ("nearly every", "almost no") makes it neither up nor down.
 QUANTIFIER_NEGATION = "_not_x_deg"
+_DEGREE = re.compile(r"_x_deg$")
 #: Scopal operators' monotonicity in their scopal roles (a regex over the predicate).
 OPERATORS: tuple[tuple[re.Pattern, str, Polarity], ...] = tuple(
     (re.compile(p), role, pol) for p, role, pol in (
@@ -123,8 +125,11 @@ def _quantifier_monotonicity(mrs: MRS, i: int, rstr: str | None) -> tuple[Polari
             if (other.label == rstr and other.predicate in DETERMINER_ADJECTIVES
                     and other.args.get("ARG1") == ep.iv):
                 mono = DETERMINER_ADJECTIVES[other.predicate]
-    if any(o.label == ep.label and o.predicate == QUANTIFIER_NEGATION for o in mrs.rels):
+    degrees = {o.predicate for o in mrs.rels if o.label == ep.label and _DEGREE.search(o.predicate)}
+    if degrees == {QUANTIFIER_NEGATION}:
         mono = (flip(mono[0]), flip(mono[1]))
+    elif degrees:
+        mono = (NONE, NONE)
     return mono
 
 
