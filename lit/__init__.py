@@ -17,7 +17,7 @@ _API = (
     "DEFAULTS", "GRAMMAR_VERSIONS", "PAPER_SPECS", "ConfigurationError", "Engine", "InputError",
     "LitError", "NliRecord", "PairTransform", "RuleEngine", "RuleError", "RunConfig",
     "RunResult", "SideRecord", "Status", "StepOutcome", "TransformOutcome", "TransformRecord",
-    "as_item", "run_nli", "to_json",
+    "as_item", "augment", "run_nli", "to_json",
 )
 __all__ = [*_API, "__version__"]
 

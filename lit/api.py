@@ -11,6 +11,7 @@ This module only gathers names; each lives in the package that owns it.
 from __future__ import annotations
 
 from lit import _API  # the one list of public names
+from lit.augment import augment
 from lit.config import DEFAULTS, GRAMMAR_VERSIONS, PAPER_SPECS, RunConfig
 from lit.errors import ConfigurationError, InputError, LitError, RuleError
 from lit.pipeline.engine import Engine, as_item

@@ -15,6 +15,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("contrast", type=Path, help="a `lit nli` output file (.jsonl or .jsonl.gz)")
     parser.add_argument("--evaluation", type=Path, help="JSON written by `lit evaluate -o`")
     parser.add_argument("--analysis", type=Path, help="JSON written by `lit analyze -o`")
+    parser.add_argument("--augmentation", type=Path,
+                        help="JSON written by `lit augment --report JSON`")
     parser.add_argument("--title", default="LIT contrast set report")
     parser.add_argument("--examples", type=int, default=25, help="example rows per spec")
     parser.add_argument("-o", "--output", type=Path, default=Path("lit-report.html"))
@@ -41,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
     from lit.io.output import refuse_input_as_output
     from lit.report import write_report
 
-    refuse_input_as_output(args.output, args.contrast, args.evaluation, args.analysis)
+    refuse_input_as_output(args.output, args.contrast, args.evaluation, args.analysis,
+                           args.augmentation)
     skipped: list[str] = []
     records = read_contrast_file(args.contrast, skipped)
     if skipped:
@@ -52,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         evaluation=_load_json(args.evaluation, "specs", "evaluate"),
         analysis=_load_json(args.analysis, "roles", "analyze"),
         title=args.title, source=str(args.contrast), examples=args.examples,
+        augmentation=_load_json(args.augmentation, "shortcuts", "augment --report"),
     )
     print(f"report written to {args.output}", file=sys.stderr)
     return 0

@@ -270,14 +270,20 @@ def build_report(
     title: str = "LIT contrast set report",
     source: str | None = None,
     examples: int = 25,
+    augmentation: dict | None = None,
 ) -> str:
-    """The report as one HTML string."""
+    """The report as one HTML string; *augmentation* is the JSON of `lit augment --report`."""
     sections = [_section("summary", "Summary", _summary(records, evaluation)
                          + _outcomes(records))]
     if evaluation:
         sections.append(_section("evaluation", "Model evaluation", _evaluation(evaluation)))
     if analysis:
         sections.append(_section("analysis", "Dataset analysis", _analysis(analysis)))
+    if augmentation:
+        from lit.report.augment import augmentation_section  # it uses this module's helpers
+
+        sections.append(_section("augmentation", "Augmentation",
+                                 augmentation_section(augmentation)))
     sections.append(_section("failures", "Failure breakdown", _failures(records)))
     sections.append(_section("examples", "Examples per spec", _examples(records, evaluation,
                                                                          examples)))

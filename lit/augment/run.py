@@ -1,0 +1,370 @@
+"""A whole `lit augment` run: sources (a `lit nli` file, or an NLI dataset run through an
+Engine) -> screened, filtered, balanced rows -> output, rejected rows and the metadata sidecar,
+all renamed into place together once complete."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from lit.augment import balance as bal
+from lit.augment.filter import disagrees, file_predictions, model_predictions
+from lit.augment.flatten import Source, read_contrast, sources_of
+from lit.augment.hygiene import Hygiene, original_labels
+from lit.augment.labels import LABEL_FORMATS, learn_convention
+from lit.augment.write import (check_targets, discard, jsonl_text, output_format,
+                               put_in_place, stage, stage_text, to_dataset)
+from lit.config import PAPER_SPECS, RunConfig
+from lit.errors import InputError
+from lit.io.meta import build_meta, meta_path, now
+from lit.io.output import temporary_beside
+from lit.labels import LabelRules
+from lit.labels.names import CODES, LABEL_OF_CODE
+
+ORIGINAL = "original"  # the `spec` of an original row, as in lit evaluate's prediction files
+
+
+@dataclass
+class AugmentResult:
+    """What a run produced: rows (label as an E/N/C code), rejected rows, counts, the balance
+    outcome per label, the shortcut report (if asked) and the label format written."""
+
+    rows: list[dict]
+    rejected: list[dict]
+    counts: dict[str, Any]
+    label_format: str
+    balance: dict[str, dict] | None = None
+    report: dict | None = None
+    output: Path | None = None
+    files: list[Path] = field(default_factory=list)
+
+    def dataset(self):
+        """The rows as a `datasets.Dataset` (label a ClassLabel when integers were asked)."""
+        return to_dataset(self.rows, self.label_format)
+
+    def format(self) -> str:
+        """The summary `lit augment` prints."""
+        c = self.counts
+        labels = ", ".join(f"{k} {v}" for k, v in c["labels"].items())
+        lines = [f"lit augment: {c['rows']} rows ({c['originals']} original, "
+                 f"{c['transformed']} transformed; {labels}) from {c['sources']} source pairs"
+                 + (f" -> {self.output}" if self.output else "")]
+        if c["transformed_by_spec"]:
+            lines.append("  transformed rows by spec: " + ", ".join(
+                f"{k} {v}" for k, v in c["transformed_by_spec"].items()))
+        if c["dropped"]:
+            lines.append("  not written: " + ", ".join(f"{k} {v}" for k, v in c["dropped"].items()))
+        if c["filtered"] is not None:
+            lines.append(f"  classifier filter dropped {sum(c['filtered'].values())}"
+                         + "".join(f"\n    {k}: {v}" for k, v in c["filtered"].items()))
+        for label, o in (self.balance or {}).items():
+            why = ", ".join(f"{k} {v}" for k, v in o["why_not"].items())
+            lines.append(f"  balance {label}: reached {o['reached']} of {o['aimed']}"
+                         + (f" (not: {why})" if why else ""))
+        return "\n".join(lines)
+
+
+def _row(source: Source, premise: str, hypothesis: str, code: str, origin: str, spec: str,
+         rule: str | None) -> dict:
+    return {"premise": premise, "hypothesis": hypothesis, "label": code, "origin": origin,
+            "source_id": source.id, "spec": spec, "label_rule": rule}
+
+
+def build(
+    sources: Sequence[Source],
+    label_rules: LabelRules,
+    *,
+    balance: bool = False,
+    max_per_source: int | None = None,
+    originals: bool = True,
+    seed: int = 0,
+    predictions: Callable[[list], dict] | None = None,
+    predictions_source: str = "the classifier",
+    label_format: str = "text",
+) -> AugmentResult:
+    """Rows from *sources*; no I/O. *predictions*, given every (source, candidate) that
+    survived hygiene, returns (source id, spec) -> label (the feedback filter)."""
+    hygiene = Hygiene(original_labels(sources))
+    screened = [hygiene.screen(s) if hygiene.source_problem(s) is None else ([], {})
+                for s in sources]
+    rejected: list[dict] = []
+    filtered: Counter | None = None
+    if predictions is not None:
+        given = predictions([(s, c) for s, (kept, _) in zip(sources, screened) for c in kept])
+        filtered = Counter()
+        for s, (kept, fates) in zip(sources, screened):
+            for c in list(kept):
+                other = disagrees(s, c, given, predictions_source)
+                if other is not None:
+                    kept.remove(c)
+                    fates[c.spec] = "filtered by the classifier"
+                    filtered[f"{c.spec} / {c.label_rule}"] += 1
+                    rejected.append({**_row(s, c.premise, c.hypothesis, c.label, "transformed",
+                                            c.spec, c.label_rule), "classifier_label": other})
+    specs = list(dict.fromkeys(c.spec for s in sources for c in s.candidates))
+    table = bal.producers(label_rules, specs) if balance else {}
+    outcome: dict[str, Counter] = {LABEL_OF_CODE[c]: Counter() for c in CODES}
+    rows: list[dict] = []
+    dropped: Counter = Counter()
+    first: dict = {}  # pair -> index of the source whose original row it is
+    if originals:  # every original is written before any transformed copy of it
+        for k, s in enumerate(sources):
+            if hygiene.source_problem(s) is None and hygiene.admit(s.key, s.code):
+                first[s.key] = k
+    for k, (s, (kept, fates)) in enumerate(zip(sources, screened)):
+        problem = hygiene.source_problem(s)
+        if problem:
+            dropped[problem] += 1
+            continue
+        if first.get(s.key) == k:
+            rows.append(_row(s, s.premise, s.hypothesis, s.code, "original", ORIGINAL, None))
+
+        def fresh(c, fates=fates) -> bool:
+            return hygiene.admit(c.key, c.label, fates, c.spec)
+
+        rng = bal.source_rng(seed, s.id)
+        if balance:
+            chosen = bal.choose_balanced(s.code, s.candidates, kept, fates, table, fresh, rng,
+                                         outcome)
+            if max_per_source is not None:
+                dropped["over --max-per-source"] += max(0, len(chosen) - max_per_source)
+                chosen = chosen[:max_per_source]
+        else:
+            chosen = bal.choose_capped(s.code, kept, max_per_source, fresh, rng)
+        order = {c.spec: k for k, c in enumerate(s.candidates)}
+        for c in sorted(chosen, key=lambda c: order[c.spec]):
+            rows.append(_row(s, c.premise, c.hypothesis, c.label, "transformed", c.spec,
+                             c.label_rule))
+    dropped.update(hygiene.counts)
+    labels = Counter(r["label"] for r in rows)
+    counts = {
+        "sources": len(sources),
+        "rows": len(rows),
+        "originals": sum(r["origin"] == "original" for r in rows),
+        "transformed": sum(r["origin"] == "transformed" for r in rows),
+        "labels": {LABEL_OF_CODE[c]: labels[c] for c in CODES},
+        "transformed_by_spec": dict(Counter(r["spec"] for r in rows
+                                            if r["origin"] == "transformed")),
+        "dropped": dict(sorted(dropped.items())),
+        "filtered": dict(sorted(filtered.items())) if filtered is not None else None,
+        "rejected": len(rejected),
+    }
+    report = None
+    if balance:
+        report = {label: {"aimed": sum(o.values()), "reached": o["reached"],
+                          "why_not": {k: v for k, v in o.most_common() if k != "reached"}}
+                  for label, o in outcome.items()}
+    return AugmentResult(rows, rejected, counts, label_format, report)
+
+
+def _engine(engine, config: RunConfig | None, label_rules):
+    """(an Engine, whether this run owns it)."""
+    from lit.pipeline.engine import Engine
+
+    if isinstance(engine, Engine):
+        return engine, False
+    if engine is not None:
+        return engine(), True
+    return Engine.from_config(config or RunConfig(), label_rules=label_rules), True
+
+
+def run_augment(
+    input: str | Path | Iterable[object] | None = None,
+    output: str | Path | None = None,
+    *,
+    from_contrast: str | Path | None = None,
+    specs: Sequence[str] | None = None,
+    balance: bool = False,
+    max_per_source: int | None = None,
+    originals: bool = True,
+    label_format: str = "auto",
+    format: str | None = None,
+    seed: int = 0,
+    filter_model: str | None = None,
+    filter_predictions: str | Path | None = None,
+    rejected: str | Path | None = None,
+    overwrite: bool = False,
+    report: bool = False,
+    engine: Any = None,
+    config: RunConfig | None = None,
+    label_rules: str | Path | None = None,
+    limit: int | None = None,
+    progress: bool = False,
+    input_format: str | None = None,
+    premise_column: str | None = None,
+    hypothesis_column: str | None = None,
+    label_column: str | None = None,
+    id_column: str | None = None,
+) -> AugmentResult:
+    """A whole `lit augment` run (the CLI is a thin wrapper; docs/augment.md).
+
+    input: an NLI dataset file (JSONL/CSV/TSV) or an iterable of pairs (dicts or tuples as
+    Engine.nli takes), run through *engine* (an Engine, or a function making one; default
+    `Engine.from_config(config)`); or from_contrast: a `lit nli` output, read without ACE.
+    output: file or folder to write (None: only return the rows); the metadata sidecar and,
+    when filtering, the rejected rows (default OUTPUT.rejected.jsonl) are written with it.
+    """
+    started = now()
+    if (input is None) == (from_contrast is None):
+        raise InputError("give either INPUT (an NLI dataset) or --from-contrast FILE")
+    if label_format not in LABEL_FORMATS:
+        raise InputError(f"--label-format {label_format!r}: choose one of "
+                         f"{', '.join(LABEL_FORMATS)}")
+    if max_per_source is not None and max_per_source < 1:
+        raise InputError("--max-per-source must be at least 1")
+    if filter_model and filter_predictions:
+        raise InputError("give --filter-model or --filter-predictions, not both")
+    if limit is not None and limit < 0:
+        raise InputError("--limit must be at least 0")
+    filtering = bool(filter_model or filter_predictions)
+    out = Path(output) if output is not None else None
+    fmt = output_format(out, format) if out is not None else None
+    rejected_path = Path(rejected) if rejected is not None else (
+        out.with_name(out.name + ".rejected.jsonl") if out is not None and filtering else None)
+    if rejected_path is not None and not filtering:
+        raise InputError("--rejected needs --filter-model or --filter-predictions")
+    targets = [p for p in (out, rejected_path, out and meta_path(out)) if p is not None]
+    file_input = input if isinstance(input, (str, Path)) else None
+    check_targets(targets, [file_input, from_contrast, filter_predictions, label_rules],
+                  overwrite)
+    columns = {role: (name,) for role, name in (("premise", premise_column),
+               ("hypothesis", hypothesis_column), ("label", label_column)) if name}
+    built = None
+    owned = False
+    try:
+        if from_contrast is not None:
+            rules = LabelRules.load(label_rules)
+            sources = list(islice(read_contrast(from_contrast, columns), limit))
+            run_specs = list(dict.fromkeys(c.spec for s in sources for c in s.candidates))
+        else:
+            built, owned = _engine(engine, config, label_rules)
+            rules = built.label_rules
+            run_specs = list(specs or (bal.balance_specs(rules) if balance else PAPER_SPECS))
+            sources = _run_nli(built, input, run_specs, limit, progress, input_format,
+                               premise_column, hypothesis_column, label_column, id_column,
+                               columns)
+        if label_format == "auto":
+            label_format = learn_convention((s.where, s.gold) for s in sources)
+        predict = None
+        where = str(filter_predictions or filter_model)
+        if filter_predictions:
+            given = file_predictions(filter_predictions)
+            predict = lambda pairs: given  # noqa: E731
+        elif filter_model:
+            predict = lambda pairs: model_predictions(filter_model, pairs)  # noqa: E731
+        result = build(sources, rules, balance=balance, max_per_source=max_per_source,
+                       originals=originals, seed=seed, predictions=predict,
+                       predictions_source=where, label_format=label_format)
+        if report:
+            result.report = _shortcut_report(sources, result.rows, built, config, seed)
+    finally:
+        if owned:
+            built.close()
+    if out is None:
+        return result
+    options = {"balance": balance, "max_per_source": max_per_source, "originals": originals,
+               "label_format": label_format, "format": fmt, "limit": limit,
+               "filter_model": filter_model, "rejected": str(rejected_path or "") or None,
+               "columns": {k: v[0] for k, v in columns.items()} or None,
+               "from_contrast": from_contrast is not None}
+    meta_args = ({"engine": built} if built is not None else {"label_rules": rules})
+    if from_contrast is not None:
+        _copy_settings(from_contrast, meta_args)
+    staged: list[tuple[Path, Path]] = []
+    try:
+        staged.append((stage(result.rows, out, fmt, label_format), out))
+        if rejected_path is not None:
+            tmp = temporary_beside(rejected_path)
+            staged.append((tmp, rejected_path))
+            stage_text(jsonl_text(result.rejected, label_format, ("classifier_label",)), tmp)
+        meta = build_meta(
+            "augment", started=started, specs=run_specs, seed=seed, options=options,
+            inputs={k: v for k, v in (("input", file_input), ("from_contrast", from_contrast),
+                    ("filter_predictions", filter_predictions)) if v is not None},
+            counts={**result.counts, "balance": result.balance}, **meta_args)
+        tmp = temporary_beside(meta_path(out))
+        staged.append((tmp, meta_path(out)))
+        stage_text(json.dumps(meta, indent=1, ensure_ascii=False, default=str) + "\n", tmp)
+        put_in_place(staged)
+    except BaseException:
+        discard(staged)
+        raise
+    result.output = out
+    result.files = [p for _, p in staged]
+    return result
+
+
+def _copy_settings(contrast: str | Path, meta_args: dict) -> None:
+    """Grammar, ACE and scorer of the `lit nli` run that wrote *contrast*, from its sidecar."""
+    from lit.io.meta import read_meta
+    from lit.pipeline.identity import identity_path
+
+    meta = read_meta(contrast)
+    if meta is not None:
+        meta_args.update(grammar=meta["grammar"]["path"],
+                         grammar_version=meta["grammar"]["version"], ace=meta["ace"]["path"],
+                         scorer=meta["scorer"]["name"], model=meta["scorer"]["model"])
+        return
+    identity = identity_path(Path(contrast))  # what `lit nli` stores for --resume
+    try:
+        run = json.loads(identity.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    meta_args.update(grammar=(run.get("grammar") or {}).get("path"),
+                     grammar_version=run.get("grammar_version"), scorer=run.get("scorer"))
+
+
+def _run_nli(engine, input, specs, limit, progress, input_format, premise_column,
+             hypothesis_column, label_column, id_column, columns) -> list[Source]:
+    """Sources from running *engine* over *input* (a dataset file or pairs)."""
+    from tqdm import tqdm
+
+    from lit.io.readers import read_nli
+
+    if isinstance(input, (str, Path)):
+        named = {"premise": premise_column, "hypothesis": hypothesis_column,
+                 "label": label_column, "id_field": id_column}
+        items: Iterable[object] = read_nli(input, input_format,
+                                           **{k: v for k, v in named.items() if v})
+    else:
+        items = input
+    records = engine.nli(islice(items, limit), specs)
+    bar = tqdm(records, unit="pair", file=sys.stderr, disable=not progress or None,
+               desc="lit augment")
+    return list(sources_of(bar, columns))
+
+
+def _shortcut_report(sources: Sequence[Source], rows: Sequence[dict], engine,
+                     config: RunConfig | None, seed: int) -> dict:
+    """lit.augment.report over the labelled originals (before) and the rows (after), every
+    sentence parsed by ACE (the engine's, else one started from *config*)."""
+    from lit.analyze import parse_sentences
+    from lit.augment.report import shortcut_report
+    from lit.config import DEFAULT_GRAMMAR_VERSION
+
+    before = [(s.premise, s.hypothesis, s.code) for s in sources
+              if s.code and s.premise and s.hypothesis]
+    after = [(r["premise"], r["hypothesis"], r["label"]) for r in rows]
+    sentences = [x for p, h, _ in [*before, *after] for x in (p, h)]
+    if engine is not None:
+        service, version, own = engine.service, engine.grammar_version, None
+    else:
+        from lit.ace.config import resolve_config
+        from lit.ace.service import AceService
+
+        cfg = config or RunConfig()
+        own = AceService(resolve_config(cfg.ace, cfg.grammar, cfg.grammar_version),
+                         cfg.workers, cfg.timeout)
+        service, version = own, own.config.grammar_version
+    try:
+        parses = parse_sentences(service, sentences)
+    finally:
+        if own is not None:
+            own.close()
+    return shortcut_report(before, after, parses, version or DEFAULT_GRAMMAR_VERSION, seed=seed)
