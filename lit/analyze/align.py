@@ -61,7 +61,7 @@ class Link:
     role: str  # "verb", "ARG1".., "mod" (a modifier), "pp" (a PP's object), "other"
     premise: str | None
     hypothesis: str | None
-    kind: str | None = None  # for modifiers: adj, pp, compound, number, relcl, adv, other
+    kind: str | None = None  # modifiers: adj, adv, pp, poss, compound, number, relcl, other
 
     @property
     def relation(self) -> str | None:
@@ -120,7 +120,9 @@ def modifier_kind(ep: EP, of_event: bool) -> str:
         return "compound"
     if pred == "card":
         return "number"
-    if pred.endswith("_p") or "_p_" in pred or pred in ("loc_nonsp", "poss"):
+    if pred == "poss":
+        return "poss"
+    if pred.endswith("_p") or "_p_" in pred or pred == "loc_nonsp":
         return "pp"
     if "_a_" in pred or pred.endswith("_a"):
         return "adv" if of_event else "adj"
@@ -254,7 +256,7 @@ def _phenomena_features(p: Phenomena, h: Phenomena) -> set[str]:
 def _hypothesis_only(h: Phenomena) -> set[str]:
     """Features of the hypothesis alone (the hypothesis-only baseline's cues)."""
     flags = {"negated": h.negated, "modal": h.modal is not None, "passive": h.passive,
-             "question": h.question, "prog": h.prog == "+"}
+             "cleft": h.cleft, "question": h.question, "prog": h.prog == "+"}
     out = {f"hypothesis:{k}" for k, v in flags.items() if v}
     if h.tense:
         out.add(f"hypothesis:tense={h.tense}")

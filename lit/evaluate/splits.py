@@ -25,7 +25,8 @@ MANIFEST = "splits.json"
 SIDES = ("follow", "counter")
 
 
-def _slug(feature: str) -> str:
+def slug(feature: str) -> str:
+    """A file-name-safe form of a feature name."""
     return re.sub(r"[^A-Za-z0-9_.=-]+", "_", feature).strip("_")[:60]
 
 
@@ -35,7 +36,7 @@ def write_splits(directory: Path, rows: Sequence, shortcuts: Sequence[dict]) -> 
     directory.mkdir(parents=True, exist_ok=True)
     manifest = []
     for k, s in enumerate(shortcuts, 1):
-        folder = f"{k:02d}-{_slug(s['feature'])}"
+        folder = f"{k:02d}-{slug(s['feature'])}"
         (directory / folder).mkdir(exist_ok=True)
         entry = {"feature": s["feature"], "majority_label": s["majority_label"]}
         for side in SIDES:

@@ -279,6 +279,10 @@ def build_report(
         sections.append(_section("evaluation", "Model evaluation", _evaluation(evaluation)))
     if analysis:
         sections.append(_section("analysis", "Dataset analysis", _analysis(analysis)))
+    if analysis and analysis.get("pair_shortcuts"):
+        from lit.report.shortcuts import shortcuts_section  # it uses this module's helpers
+
+        sections.append(_section("shortcuts", "Pair shortcuts", shortcuts_section(analysis)))
     if augmentation:
         from lit.report.augment import augmentation_section  # it uses this module's helpers
 
