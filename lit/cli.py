@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import signal
 import sys
 import threading
@@ -31,6 +32,13 @@ COMMANDS: dict[str, str] = {
 }
 
 
+def first_sentence(doc: str) -> str | None:
+    """The whole first sentence of a command's docstring (which may span lines), for the
+    one-line summary `lit --help` lists."""
+    text = " ".join(doc.split())
+    return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0] if text else None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="lit", description="Grammar-based transformations of English sentences and NLI data."
@@ -40,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, module_name in COMMANDS.items():
         module = importlib.import_module(f"lit.commands.{module_name}")
         doc = (module.__doc__ or "").strip()
-        p = sub.add_parser(name, help=doc.splitlines()[0] if doc else None, description=doc)
+        p = sub.add_parser(name, help=first_sentence(doc), description=doc,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser

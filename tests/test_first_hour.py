@@ -33,7 +33,7 @@ def test_demo_data_ships_in_the_package():
     assert demo.joinpath("pairs.jsonl").is_file()
     assert demo.joinpath("transcripts.jsonl.gz").is_file()
     toml = (Path(__file__).parents[1] / "pyproject.toml").read_text()
-    assert '"*.jsonl", "*.jsonl.gz"]' in toml and 'lit-contrast = "lit.cli:main"' in toml
+    assert '"*.jsonl", "*.jsonl.gz"]' in toml
 
 
 # --- item 6 and 7: an unambiguous command line, spec expansions and the glued '+' ----------
@@ -207,3 +207,131 @@ def test_analyze_of_unreadable_input_exits_non_zero(fake_ace_config, tmp_path, c
     assert code == 2
     err = capsys.readouterr().err
     assert "no usable NLI pair" in err and "no sentence in field 'sentence1'" in err
+
+
+# --- item 5: help text ------------------------------------------------------------------------
+
+
+def test_every_option_has_help_and_a_metavar_and_lit_help_is_whole(capsys):
+    import argparse
+
+    from lit.cli import build_parser
+
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0]
+    problems = []
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            where = f"lit {name} {'/'.join(action.option_strings) or action.dest}"
+            if not action.help:
+                problems.append(f"{where}: no help")
+            if action.nargs != 0 and not (action.metavar or action.choices):
+                problems.append(f"{where}: no metavar (argparse would show {action.dest.upper()})")
+    assert problems == []
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listing = " ".join(capsys.readouterr().out.split())
+    for choice in commands._choices_actions:  # each summary is a whole sentence
+        assert choice.help.endswith((".", ")")), choice.help
+        assert " ".join(choice.help.split()) in listing
+
+
+# --- item 2: GPT-2 with no network fails fast and says what to do -----------------------------
+
+
+def test_hub_probe_names_what_cannot_be_reached(monkeypatch):
+    from lit.rank.gpt2 import hub_unreachable
+
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    for var in ("https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:1")  # nothing listens on port 1
+    assert hub_unreachable().startswith("127.0.0.1:1: ")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # already offline: nothing to probe
+    assert hub_unreachable() is None
+
+
+def test_gpt2_offline_and_uncached_loads_from_the_cache_only_and_says_what_to_do(
+        monkeypatch, tmp_path):
+    transformers = pytest.importorskip("transformers")
+    from lit.errors import ConfigurationError
+    from lit.rank import gpt2
+
+    monkeypatch.setattr(gpt2, "hub_unreachable", lambda: "huggingface.co:443: no route")
+    calls = []
+
+    def from_pretrained(name, **kwargs):
+        calls.append(kwargs)
+        raise OSError("not in the cache")
+
+    monkeypatch.setattr(transformers.AutoTokenizer, "from_pretrained", from_pretrained)
+    with pytest.raises(ConfigurationError) as exc:
+        gpt2.PerplexityScorer("gpt2").load()
+    assert calls == [{"local_files_only": True}]  # no Hub retries
+    message = str(exc.value)
+    for advice in ("huggingface.co:443: no route", "--scorer ace", "HF_HUB_OFFLINE=1",
+                   "--model with a local directory"):
+        assert advice in message
+
+
+def test_gpt2_from_a_local_directory_never_probes(monkeypatch, tmp_path):
+    transformers = pytest.importorskip("transformers")
+    from lit.rank import gpt2
+
+    def probe():
+        raise AssertionError("a local model needs no network check")
+
+    monkeypatch.setattr(gpt2, "hub_unreachable", probe)
+    config = transformers.GPT2Config(n_layer=1, n_head=2, n_embd=8, vocab_size=300,
+                                     n_positions=32)
+    transformers.GPT2LMHeadModel(config).save_pretrained(tmp_path)
+    seen = []
+    monkeypatch.setattr(transformers.AutoTokenizer, "from_pretrained",
+                        lambda name, **kw: seen.append(kw) or (_ for _ in ()).throw(OSError("x")))
+    with pytest.raises(Exception):
+        gpt2.PerplexityScorer(str(tmp_path)).load()
+    assert seen == [{"local_files_only": False}]
+
+
+# --- items 3 and 4: the platform doctor matched, and the `lit` name clash ---------------------
+
+
+def test_doctor_prints_the_platform_it_matched_and_apple_silicon_runs_rosetta(monkeypatch):
+    import platform
+
+    from lit.ace.doctor import platform_check
+
+    monkeypatch.setattr(platform, "system", lambda: "Darwin")
+    monkeypatch.setattr(platform, "machine", lambda: "arm64")
+    check = platform_check()
+    assert check.ok is None and check.detail.startswith("darwin-arm64: matches")
+    assert "ace-0.9.34-osx.tar.gz" in check.detail and "Rosetta 2" in check.detail
+    monkeypatch.setattr(platform, "system", lambda: "Linux")
+    monkeypatch.setattr(platform, "machine", lambda: "aarch64")
+    check = platform_check()
+    assert check.ok is False and "linux-aarch64: no ACE" in check.detail
+    assert "--ace or LIT_ACE" in check.fix
+
+
+def test_doctor_detects_llvm_lit_and_names_lit_contrast(monkeypatch):
+    from importlib import metadata
+
+    from lit.ace.doctor import name_clash_check
+
+    assert name_clash_check().ok is True
+    real_version = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: "18.1.8" if name == "lit"
+                        else real_version(name))
+    check = name_clash_check()
+    assert check.ok is False and "PyPI `lit` 18.1.8 (LLVM's test runner)" in check.detail
+    assert "lit-contrast" in check.fix
+
+
+def test_lit_contrast_is_installed_next_to_lit():
+    tomllib = pytest.importorskip("tomllib")
+
+    with open(Path(__file__).parents[1] / "pyproject.toml", "rb") as f:
+        scripts = tomllib.load(f)["project"]["scripts"]
+    assert scripts["lit"] == scripts["lit-contrast"] == "lit.cli:main"

@@ -43,6 +43,7 @@ def config_file() -> Path:
 class AceBuild:
     url: str
     member: str  # path of the executable inside the archive
+    note: str = ""  # how this build runs here (e.g. under Rosetta 2), shown by setup and doctor
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,8 @@ def load_manifest(path: Path | None = None) -> Manifest:
         return Manifest(
             ace_version=data["ace"]["version"],
             ace_builds={
-                k: AceBuild(v["url"], v["member"]) for k, v in data["ace"]["builds"].items()
+                k: AceBuild(v["url"], v["member"], v.get("note", ""))
+                for k, v in data["ace"]["builds"].items()
             },
             default_grammar=data["default_grammar"],
             grammars={k: v["url"] for k, v in data["grammars"].items()},
@@ -78,7 +80,7 @@ def load_manifest(path: Path | None = None) -> Manifest:
 
 
 def platform_key() -> str:
-    """``linux-x86_64``, ``darwin-x86_64``, ... as used in the manifest."""
+    """``linux-x86_64``, ``darwin-x86_64``, ``darwin-arm64`` ... as used in the manifest."""
     machine = platform.machine().lower()
     machine = {"amd64": "x86_64", "x64": "x86_64"}.get(machine, machine)
     return f"{platform.system().lower()}-{machine}"

@@ -7,7 +7,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from lit.ace.cache import Cache, config_file, load_manifest
+from lit.ace.cache import Cache, Manifest, config_file, load_manifest, platform_key
 from lit.ace.config import locate_ace, locate_grammar
 from lit.errors import ConfigurationError
 
@@ -50,7 +50,7 @@ def diagnose(
     timeout: float = 30.0,
 ) -> list[Check]:
     """Every check `lit doctor` reports, in order; never raises for a missing piece."""
-    checks: list[Check] = []
+    checks: list[Check] = [platform_check(), name_clash_check()]
     cache = Cache()
     cfg = config_file()
     checks.append(Check("config file", None, f"{cfg} ({'present' if cfg.is_file() else 'none'})"))
@@ -94,6 +94,48 @@ def diagnose(
         checks.append(_smoke(ace_path, grammar_path, grammar_version, timeout))
     checks.append(Check("ACE processes", None, processes_note()))
     return checks
+
+
+def platform_check(manifest: Manifest | None = None) -> Check:
+    """Which manifest entry this machine matches (`lit setup` downloads its ACE build), with
+    how it runs (Rosetta 2 on Apple silicon); not ok when no build is known for it."""
+    manifest = manifest or load_manifest()
+    key = platform_key()
+    build = manifest.ace_builds.get(key)
+    if build is None:
+        known = ", ".join(sorted(manifest.ace_builds))
+        return Check("platform", False, f"{key}: no ACE {manifest.ace_version} build is "
+                     f"published for it (known: {known})",
+                     "build ACE from source (http://sweaglesw.org/linguistics/ace/) and point "
+                     "LIT at it with --ace or LIT_ACE; `lit setup --no-ace` still installs the "
+                     "grammar image")
+    note = f"; {build.note}" if build.note else ""
+    return Check("platform", None,
+                 f"{key}: matches the manifest's ACE {manifest.ace_version} build "
+                 f"{Path(build.url).name}{note}")
+
+
+def name_clash_check() -> Check:
+    """LLVM's test runner is also called `lit` (PyPI `lit`): installed in the same
+    environment, its `lit` command and `lit` package overwrite LIT's. `lit-contrast` is
+    LIT's second command name, installed for exactly this case."""
+    from importlib import metadata
+
+    scripts = metadata.entry_points(group="console_scripts", name="lit")
+    others = sorted({ep.value for ep in scripts if ep.value != "lit.cli:main"})
+    try:
+        llvm = metadata.version("lit")
+    except metadata.PackageNotFoundError:
+        llvm = None
+    if not others and llvm is None:
+        return Check("command name", True,
+                     "`lit` is LIT's (also installed as `lit-contrast`)")
+    what = f"PyPI `lit` {llvm} (LLVM's test runner)" if llvm else f"`lit` -> {', '.join(others)}"
+    return Check("command name", False,
+                 f"{what} is installed in this environment too: it and LIT both install a "
+                 "`lit` command and a `lit` package, so one overwrites the other",
+                 "use LIT as `lit-contrast` (same commands), or install LIT and LLVM's lit in "
+                 "separate virtual environments (docs/ace.md, Name clash)")
 
 
 def processes_note() -> str:

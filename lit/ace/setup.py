@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import socket
+import sys
 import tarfile
 import urllib.error
 import urllib.request
@@ -222,6 +223,8 @@ def install_ace(
             f"no ACE {manifest.ace_version} build for {platform_key()} is known; build ACE "
             "yourself and point LIT at it with --ace or LIT_ACE, or use `lit setup --from DIR`"
         )
+    if build and build.note and progress:
+        print(f"ACE for {platform_key()}: {build.note}", file=sys.stderr)
     names = [Path(build.url).name] if build else []
     names, patterns = names + ["ace"], ["ace-*.tar.gz", "ace-*.tgz"]
     version = manifest.ace_version

@@ -1,8 +1,12 @@
-"""Analyse an NLI dataset through the grammar: parse coverage, tense/aspect/voice/modality/
-negation/cleft/question rates per role and gold label, premise/hypothesis tense pairs, and
-label-shortcut candidates (MRS features ranked by mutual information with the label).
+"""Analyse an NLI dataset through the grammar: parse coverage, phenomena and label shortcuts.
 
-DATASET is SNLI/MNLI-style JSONL, CSV or TSV (optionally gzipped).
+Per role and gold label: parse coverage and the rates of tense, aspect, voice, modality,
+negation, cleft and question; premise/hypothesis tense pairs; and label-shortcut candidates
+(MRS features ranked by mutual information with the label). Exit 2 when no pair of DATASET
+can be used (the first problem is named).
+
+DATASET may use SNLI/MNLI field names (sentence1, sentence2, gold_label) or Hugging Face's
+(premise, hypothesis, integer label).
 """
 
 from __future__ import annotations
@@ -19,12 +23,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
     from lit.pipeline.cli import add_input_arguments
 
-    parser.add_argument("dataset", type=Path, help="NLI pairs: .jsonl, .csv or .tsv (or .gz)")
+    parser.add_argument("dataset", type=Path, metavar="DATASET",
+                        help="NLI pairs: JSONL, CSV, TSV or Parquet (.gz accepted), a `datasets` "
+                        "folder (DIR or DIR:SPLIT) or hf:NAME[:SPLIT]")
     add_input_arguments(parser)
-    parser.add_argument("--top", type=int, default=25, help="shortcut candidates to list")
-    parser.add_argument("--min-count", type=int, default=3,
-                        help="pairs a feature needs to be a shortcut candidate")
-    parser.add_argument("-o", "--output", type=Path, help="write the analysis as JSON here")
+    parser.add_argument("--top", type=int, default=25, metavar="N",
+                        help="shortcut candidates to list (default 25)")
+    parser.add_argument("--min-count", type=int, default=3, metavar="N",
+                        help="pairs a feature needs to be a shortcut candidate (default 3)")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="write the analysis as JSON here")
     parser.add_argument("--pairs", action="store_true",
                         help="also rank features of the premise/hypothesis MRS alignment "
                         "(docs/shortcuts.md)")
@@ -33,8 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "features here, for `lit evaluate DIR` (implies --pairs)")
     parser.add_argument("--split-top", type=int, default=10, metavar="K",
                         help="pair features to split (default 10)")
-    parser.add_argument("--resamples", type=int, default=1000,
-                        help="bootstrap resamples for the MI intervals (0: none)")
+    parser.add_argument("--resamples", type=int, default=1000, metavar="N",
+                        help="bootstrap resamples for the MI intervals (0: none; default 1000)")
     add_ace_arguments(parser)
 
 

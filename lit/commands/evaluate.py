@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("contrast", type=Path,
+    parser.add_argument("contrast", type=Path, metavar="CONTRAST",
                         help="a `lit nli` output file (.jsonl or .jsonl.gz), or a folder of "
                         "shortcut splits from `lit analyze --splits`")
     source = parser.add_mutually_exclusive_group(required=True)

@@ -12,14 +12,22 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("contrast", type=Path, help="a `lit nli` output file (.jsonl or .jsonl.gz)")
-    parser.add_argument("--evaluation", type=Path, help="JSON written by `lit evaluate -o`")
-    parser.add_argument("--analysis", type=Path, help="JSON written by `lit analyze -o`")
-    parser.add_argument("--augmentation", type=Path,
+    parser.add_argument("contrast", type=Path, metavar="CONTRAST",
+                        help="a `lit nli` output file (.jsonl or .jsonl.gz)")
+    parser.add_argument("--evaluation", type=Path, metavar="FILE",
+                        help="JSON written by `lit evaluate -o` for CONTRAST (checked: its ids "
+                        "and specs must be CONTRAST's)")
+    parser.add_argument("--analysis", type=Path, metavar="FILE",
+                        help="JSON written by `lit analyze -o`")
+    parser.add_argument("--augmentation", type=Path, metavar="FILE",
                         help="JSON written by `lit augment --report JSON`")
-    parser.add_argument("--title", default="LIT contrast set report")
-    parser.add_argument("--examples", type=int, default=25, help="example rows per spec")
-    parser.add_argument("-o", "--output", type=Path, default=Path("lit-report.html"))
+    parser.add_argument("--title", default="LIT contrast set report", metavar="TEXT",
+                        help="the page title (default: %(default)s)")
+    parser.add_argument("--examples", type=int, default=50, metavar="N",
+                        help="example rows per page of each spec's table; every pair is listed, "
+                        "N per page (default 50)")
+    parser.add_argument("-o", "--output", type=Path, default=Path("lit-report.html"),
+                        metavar="FILE", help="the HTML file to write (default lit-report.html)")
 
 
 def _load_json(path: Path | None, key: str, command: str) -> dict | None:

@@ -7,10 +7,30 @@ so building a pipeline with another scorer never needs them.
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import getproxies
 
 from lit.config import DEFAULTS
 from lit.errors import ConfigurationError
+
+
+def hub_unreachable(timeout: float = 3.0) -> str | None:
+    """Why the Hugging Face Hub (``HF_ENDPOINT``, through the HTTPS proxy if one is set)
+    cannot be reached, or None if it can or if HF_HUB_OFFLINE already says not to try.
+    One TCP connection with a short timeout: a fast answer to "is there any network"."""
+    if os.environ.get("HF_HUB_OFFLINE", "").lower() in ("1", "true", "yes", "on"):
+        return None
+    endpoint = os.environ.get("HF_ENDPOINT") or "https://huggingface.co"
+    target = urlsplit(getproxies().get(urlsplit(endpoint).scheme) or endpoint)
+    port = target.port or (443 if target.scheme == "https" else 80)
+    try:
+        socket.create_connection((target.hostname or "", port), timeout=timeout).close()
+    except OSError as exc:
+        return f"{target.hostname}:{port}: {exc.strerror or exc}"
+    return None
 
 
 class PerplexityScorer:
@@ -43,22 +63,28 @@ class PerplexityScorer:
                 f"the gpt2 scorer needs torch and transformers ({exc.name} is missing): "
                 "pip install 'lit-contrast[rank]', or use --scorer ace"
             ) from None
+        # Offline, the Hub client retries for ~50 s before failing: look first, in seconds.
+        no_network = None if Path(self.model_name).is_dir() else hub_unreachable()
         try:
-            tokenizer = AutoTokenizer.from_pretrained(self.model_name)
-            model = AutoModelForCausalLM.from_pretrained(self.model_name)
+            tokenizer = AutoTokenizer.from_pretrained(
+                self.model_name, local_files_only=no_network is not None)
+            model = AutoModelForCausalLM.from_pretrained(
+                self.model_name, local_files_only=no_network is not None)
         except (OSError, ValueError) as exc:
             offline = os.environ.get("HF_HUB_OFFLINE") in ("1", "true", "True")
-            hint = (
-                "HF_HUB_OFFLINE is set, so only models already in the Hugging Face cache load"
-                if offline
-                else "the first run downloads it from the Hugging Face Hub; offline, set "
-                "HF_HUB_OFFLINE=1 to use the cache"
-            )
+            if no_network:
+                hint = (f"the Hugging Face Hub cannot be reached ({no_network}) and the model "
+                        "is not in the Hugging Face cache")
+            elif offline:
+                hint = "HF_HUB_OFFLINE is set, so only models already in the Hugging Face cache load"
+            else:
+                hint = "the first run downloads it from the Hugging Face Hub"
             detail = str(exc).splitlines()[0] if str(exc) else ""
             raise ConfigurationError(
                 f"could not load the scorer model {self.model_name!r} "
-                f"({type(exc).__name__}: {detail}). {hint}. Pass --model with a local directory "
-                "holding a saved model, or use --scorer ace (no model)"
+                f"({type(exc).__name__}: {detail}). {hint}. Use --scorer ace or --scorer freq "
+                "(no model), set HF_HUB_OFFLINE=1 to use only the cache, or pass --model with a "
+                "local directory holding a saved model"
             ) from None
         if tokenizer.pad_token is None:
             tokenizer.pad_token = tokenizer.eos_token or tokenizer.unk_token
