@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-per-source", type=int, metavar="K",
                         help="at most K transformed rows per source pair")
     parser.add_argument("--no-originals", action="store_true", help="leave the originals out")
-    parser.add_argument("--seed", type=int, default=0,
+    parser.add_argument("--seed", type=int, default=0, metavar="N",
                         help="seed for the choices of --balance and --max-per-source")
     f = parser.add_mutually_exclusive_group()
     f.add_argument("--filter-predictions", metavar="FILE",
@@ -64,10 +64,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     d = parser.add_argument_group("input columns")
     d.add_argument("--input-format", choices=("jsonl", "csv", "tsv"),
                    help="INPUT's format (default: from its name)")
-    d.add_argument("--premise-column", metavar="NAME")
-    d.add_argument("--hypothesis-column", metavar="NAME")
-    d.add_argument("--label-column", metavar="NAME")
-    d.add_argument("--id-column", metavar="NAME")
+    d.add_argument("--premise-column", metavar="NAME",
+                   help="premise field (default: sentence1, else premise)")
+    d.add_argument("--hypothesis-column", metavar="NAME",
+                   help="hypothesis field (default: sentence2, else hypothesis)")
+    d.add_argument("--label-column", metavar="NAME",
+                   help="gold label field (default: gold_label, else label)")
+    d.add_argument("--id-column", metavar="NAME",
+                   help="record id field (default: pairID or id, else the line number)")
     add_pipeline_arguments(parser)
     add_ace_arguments(parser)
 
