@@ -30,7 +30,7 @@ from lit.logic.polarity import Polarity, polarities
 _DETERMINER_CLASS = {
     "_a_q": "some", "_some_q": "some", "_some_q_indiv": "some", "some_q": "some",
     "_every_q": "every", "every_q": "every", "_all_q": "every", "_each_q": "every",
-    "_no_q": "no", "_the_q": "the",
+    "_no_q": "no", "_the_q": "the", "udef_q": "some",
 }
 #: relation(new determiner, old determiner) as the relation of the new sentence to the old.
 _DETERMINER_RELATION = {
@@ -150,11 +150,12 @@ def _modifier_edit(kind: str, source: MRS, bigger: MRS, smaller: MRS,
                    pol: list[Polarity]) -> Edit | None:
     """A modifier dropped from (or added to) what *bigger* has and *smaller* lacks; its
     polarity is that of the modified EP in *source*."""
-    extra = _pred_counts(bigger) - _pred_counts(smaller)
-    left = Counter(extra)
+    left = _pred_counts(bigger) - _pred_counts(smaller)
     removed = []
-    for ep in bigger.rels:
-        if left[ep.predicate] > 0:
+    for ep in sorted(bigger.rels, key=EP.is_quantifier):  # quantifiers last: by their variable
+        kept_ivs = {e.iv for e in bigger.rels if not e.is_quantifier()
+                    and not any(e is r for r in removed)}
+        if left[ep.predicate] > 0 and not (ep.is_quantifier() and ep.iv in kept_ivs):
             left[ep.predicate] -= 1
             removed.append(ep)
     kept = [ep for ep in bigger.rels if not any(ep is r for r in removed)]
