@@ -3,9 +3,11 @@ gold label, premise/hypothesis tense pairs, and label-shortcut candidates."""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from delphin.codecs import simplemrs
 from delphin.exceptions import PyDelphinException
@@ -89,6 +91,8 @@ def pair_rows(
         from tqdm import tqdm
 
         items = tqdm(items, desc="aligning", unit="pair")
+    # SNLI/MNLI repeat each premise in consecutive pairs: decode it once
+    decoded = lru_cache(maxsize=4096)(lambda s: _top_mrs(parses.get(s)))
     rows = []
     for item in items:
         if item.error:
@@ -97,10 +101,11 @@ def pair_rows(
             label = normalize_label(item.gold)
         except ValueError:
             continue
-        p, h = _top_mrs(parses.get(item.premise)), _top_mrs(parses.get(item.hypothesis))
+        p, h = decoded(item.premise), decoded(item.hypothesis)
         if label and p is not None and h is not None:
-            rows.append(PairRow(item, label, frozenset(
-                aligned_pair_features(p, h, grammar_version))))
+            feats = aligned_pair_features(p, h, grammar_version)
+            # interned: a few hundred distinct names shared by SNLI's 550k rows
+            rows.append(PairRow(item, label, frozenset(map(sys.intern, feats))))
     return rows
 
 
