@@ -146,3 +146,15 @@ def discard(staged: Sequence[tuple[Path, Path]]) -> None:
             shutil.rmtree(tmp, ignore_errors=True)
         else:
             tmp.unlink(missing_ok=True)
+
+
+def load(path: str | Path, fmt: str | None = None):
+    """What `lit augment` wrote to *path*, as a `datasets.Dataset`: the one call per format
+    that docs/augment.md shows (load_dataset for files, load_from_disk for a folder)."""
+    import datasets
+
+    fmt = output_format(path, fmt)
+    if fmt == "hf":
+        return datasets.load_from_disk(str(path))
+    kind = {"jsonl": "json", "csv": "csv", "parquet": "parquet"}[fmt]
+    return datasets.load_dataset(kind, data_files=str(path), split="train")
