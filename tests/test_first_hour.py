@@ -335,3 +335,39 @@ def test_lit_contrast_is_installed_next_to_lit():
     with open(Path(__file__).parents[1] / "pyproject.toml", "rb") as f:
         scripts = tomllib.load(f)["project"]["scripts"]
     assert scripts["lit"] == scripts["lit-contrast"] == "lit.cli:main"
+
+
+# --- items 12 and 13: run metadata, and what a transform record says --------------------------
+
+
+def test_transform_records_carry_input_candidates_scores_and_null_mrs(fake_ace_config, tmp_path):
+    from lit.pipeline.records import SideResult, transform_record
+    from lit.status import Status
+
+    out = tmp_path / "t.jsonl"
+    code = main(["transform", "--spec", "neg", "A dog is chasing a cat.", "Bob xyzzy.",
+                 "-o", str(out), "--ace", str(fake_ace_config.ace), "--grammar",
+                 str(fake_ace_config.grammar), "--grammar-version", "2018", "--scorer", "ace"])
+    assert code == 0
+    ok, failed = [json.loads(line) for line in out.read_text().splitlines()]
+    assert ok["input"] == "A dog is chasing a cat." and ok["output"] == "A dog is not chasing a cat."
+    assert ok["candidates"] and [r["surface"] for r in ok["ranking"]] == ok["candidates"]
+    assert all(isinstance(r["score"], float) for r in ok["ranking"]) and ok["chosen_because"]
+    assert failed["input"] == "Bob xyzzy." and failed["mrs"] is None
+    assert transform_record("neg", SideResult(Status.NO_PARSE, "x", ""))["mrs"] is None
+    meta = json.loads((tmp_path / "t.jsonl.meta.json").read_text())
+    assert meta["command"] == "transform" and meta["specs"] == ["neg"]
+    assert meta["ace"]["version"] == "0.9.30" and meta["grammar"]["sha256"]
+    assert meta["scorer"]["name"] == "ace" and meta["started"] <= meta["ended"]
+
+
+def test_nli_writes_run_metadata_beside_its_output(fake_ace_config, tmp_path):
+    path = _write_hf(tmp_path, "jsonl")
+    out = tmp_path / "out.jsonl"
+    assert main(["nli", str(path), "-o", str(out), "--specs", "m;o,p;f +i",
+                 "--ace", str(fake_ace_config.ace), "--grammar", str(fake_ace_config.grammar),
+                 "--grammar-version", "2018", "--scorer", "ace", "--no-progress"]) == 0
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert meta["command"] == "nli" and meta["specs"] == ["m;o", "p;f +i"]
+    assert meta["inputs"]["input"]["sha256"] and meta["label_rules"]["sha256"]
+    assert meta["grammar"]["version"] == "2018" and meta["options"]["scorer"] == "ace"

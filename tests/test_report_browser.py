@@ -191,7 +191,8 @@ def test_report_renders_without_console_errors(browser, report, tmp_path):
     print(f"screenshot: {shot}")
     # the page really rendered: every section, charts, and every spec's example table
     sections = browser.evaluate("Array.from(document.querySelectorAll('section')).map(s => s.id)")
-    assert sections == ["summary", "evaluation", "analysis", "failures", "examples"]
+    assert sections == ["summary", "evaluation", "analysis", "failures", "labelrules",
+                        "examples"]
     assert browser.evaluate("document.querySelectorAll('svg.chart rect').length") > 10
     assert browser.evaluate("document.querySelectorAll('table.examples').length") == 4
 
@@ -208,6 +209,34 @@ def test_report_filters_work_in_the_browser(browser, report):
     )
     # m;o rows with a wrong prediction on the original or the contrast: 14 - 7 right on both
     assert browser.evaluate(visible) == 7
+    assert browser.errors() == []
+
+
+def test_examples_are_paged_and_every_table_exports_csv(browser, tmp_path):
+    records = read_contrast_file(CONTRAST)
+    path = tmp_path / "paged.html"
+    write_report(path, records, examples=5)
+    assert browser.open(path) == []
+    table = "document.querySelectorAll('table.examples')[3]"  # m;o: 14 pairs, 5 per page
+    visible = f"Array.from({table}.tBodies[0].rows).filter(r => !r.hidden).map(r => r.cells[0]" \
+              ".textContent)"
+    first = browser.evaluate(visible)
+    assert len(first) == 5
+    assert browser.evaluate(f"{table}.parentNode.querySelector('.page').textContent") \
+        == "page 1 of 3"
+    browser.evaluate(f"{table}.parentNode.querySelector('.next').click()")
+    second = browser.evaluate(visible)
+    assert len(second) == 5 and not set(first) & set(second)
+    browser.evaluate(f"{table}.parentNode.querySelector('.next').click()")
+    browser.evaluate(f"{table}.parentNode.querySelector('.next').click()")
+    assert len(browser.evaluate(visible)) == 4  # the last page, not past it
+    # every table gets a CSV button; the CSV holds every row, pages and drill-downs aside
+    tables = browser.evaluate("document.querySelectorAll('main table').length")
+    drills = browser.evaluate("document.querySelectorAll('details.drill table').length")
+    assert browser.evaluate("document.querySelectorAll('button.csv').length") == tables - drills
+    csv = browser.evaluate(f"window.litTableCsv({table})").splitlines()
+    assert len(csv) == 1 + 14 and csv[0].startswith('"id","original premise / hypothesis"')
+    assert "candidates" not in csv[1]
     assert browser.errors() == []
 
 
@@ -274,5 +303,6 @@ def test_end_to_end_nli_evaluate_analyze_report(fake_ace_config, browser, tmp_pa
     assert browser.open(report) == []
     browser.screenshot(tmp_path / "end-to-end.png")
     specs = browser.evaluate(
-        "Array.from(document.querySelectorAll('#examples summary')).map(s => s.textContent)")
+        "Array.from(document.querySelectorAll('#examples > details > summary'))"
+        ".map(s => s.textContent)")
     assert {s.split(" (")[0] for s in specs} == {"f;p", "pa;pa", "m;o"}

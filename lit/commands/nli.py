@@ -61,7 +61,13 @@ def run(args: argparse.Namespace) -> int:
     from lit.config import PAPER_SPECS
     from lit.errors import InputError
     from lit.io.output import write_text_atomic
-    from lit.pipeline.cli import engine_from_args, pair_specs_from_args, spec_warnings
+    from lit.io.meta import now
+    from lit.pipeline.cli import (
+        engine_from_args,
+        pair_specs_from_args,
+        spec_warnings,
+        write_run_meta,
+    )
     from lit.pipeline.run import run_nli
     from lit.pipeline.summary import summary_path
 
@@ -70,14 +76,23 @@ def run(args: argparse.Namespace) -> int:
     specs = pair_specs_from_args(args, PAPER_SPECS)
     for line in spec_warnings(specs):
         print(line, file=sys.stderr)
+    made = []  # the run's Engine, for the run metadata
+
+    def engine():
+        made.append(engine_from_args(args))
+        return made[-1]
+
+    started = now()
     result = run_nli(
         args.input, args.output, specs, resume=args.resume, overwrite=args.overwrite,
-        limit=args.limit, progress=not args.no_progress, engine=lambda: engine_from_args(args),
+        limit=args.limit, progress=not args.no_progress, engine=engine,
         format=args.format, premise_column=args.premise_column,
         hypothesis_column=args.hypothesis_column, label_column=args.label_column,
         id_column=args.id_column,
     )
     print(result.format(), file=sys.stderr)
+    write_run_meta("nli", args.output, started, made[-1] if made else None, specs, args,
+                   input=None if args.input == "-" else args.input)
     saved = summary_path(args.output)
     write_text_atomic(saved, json.dumps(result.summary.to_json(), indent=1) + "\n")
     print(f"lit nli: summary saved to {saved}", file=sys.stderr)

@@ -47,9 +47,12 @@ def _load_json(path: Path | None, key: str, command: str) -> dict | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lit.errors import InputError
     from lit.evaluate import read_contrast_file
+    from lit.io.meta import read_meta
     from lit.io.output import refuse_input_as_output
     from lit.report import write_report
+    from lit.report.build import evaluation_mismatch
 
     refuse_input_as_output(args.output, args.contrast, args.evaluation, args.analysis,
                            args.augmentation)
@@ -58,9 +61,17 @@ def run(args: argparse.Namespace) -> int:
     if skipped:
         print(f"lit report: skipped {len(skipped)} bad record(s) of {args.contrast}; first: "
               f"{skipped[0]}", file=sys.stderr)
+    if not records:
+        raise InputError(f"{args.contrast}: no `lit nli` record to report on"
+                         + (f" (first problem: {skipped[0]})" if skipped else ""))
+    evaluation = _load_json(args.evaluation, "specs", "evaluate")
+    mismatch = evaluation and evaluation_mismatch(evaluation, records)
+    if mismatch:
+        raise InputError(f"{args.evaluation}: not an evaluation of {args.contrast}: {mismatch}; "
+                         f"run `lit evaluate {args.contrast} ... -o FILE` and pass that FILE")
     write_report(
-        args.output, records,
-        evaluation=_load_json(args.evaluation, "specs", "evaluate"),
+        args.output, records, meta=read_meta(args.contrast),
+        evaluation=evaluation,
         analysis=_load_json(args.analysis, "roles", "analyze"),
         title=args.title, source=str(args.contrast), examples=args.examples,
         augmentation=_load_json(args.augmentation, "shortcuts", "augment --report"),

@@ -102,6 +102,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.output:
         refuse_input_as_output(args.output, args.mrs)
+    from lit.io.meta import now
+    from lit.pipeline.cli import write_run_meta
+
+    started = now()
     engine = RuleEngine.load(grammar_version(args), args.rules)
     specs = [engine.check(s) for s in args.spec]
     with open_text(args.mrs) as source:
@@ -110,4 +114,7 @@ def run(args: argparse.Namespace) -> int:
                 transform_mrs_lines(source, engine, specs, out)
         else:
             transform_mrs_lines(source, engine, specs, sys.stdout)
+    if args.output:
+        write_run_meta("transform", args.output, started, None, args.spec, args,
+                       input=None if args.mrs == "-" else args.mrs)
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -34,6 +35,16 @@ DEFINITIONS: dict[str, str] = {
 
 def _rate(hits: int, n: int) -> float | None:
     return hits / n if n else None
+
+
+def wilson_interval(rate: float | None, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """The Wilson score interval (95% by default) of a proportion *rate* over *n* pairs: honest
+    for small n and for rates near 0 or 1, where rate ± z·se is not. None when n is 0."""
+    if rate is None or n <= 0:
+        return None
+    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _scores(pairs: Sequence[tuple[Item, str, str]], preserving: bool) -> dict:

@@ -120,6 +120,23 @@ def spec_warnings(specs: Sequence[str], command: str = "lit nli") -> list[str]:
     return [f"{command}: warning: {w}" for w in map(glued_warning, specs) if w]
 
 
+def command_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options a command ran with, JSON-able, for its run metadata (lit.io.meta)."""
+    return {k: v if isinstance(v, (str, int, float, bool, type(None), list)) else str(v)
+            for k, v in sorted(vars(args).items()) if not k.startswith("_")}
+
+
+def write_run_meta(command: str, output: str, started: str, engine: Engine | None,
+                   specs: Sequence[str], args: argparse.Namespace, **inputs: Any) -> None:
+    """Write ``OUTPUT.meta.json`` (lit.io.meta) for a command run that wrote *output*:
+    versions and hashes of LIT, ACE, the grammar and the label rules, scorer, specs, options,
+    start and end time; *inputs* are files to hash (name=path)."""
+    from lit.io.meta import build_meta, write_meta
+
+    write_meta(output, build_meta(command, started=started, engine=engine, specs=list(specs),
+                                  inputs=inputs, options=command_options(args)))
+
+
 def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
     """A lit.Engine configured from `add_ace_arguments` + `add_pipeline_arguments` options
     (RunConfig.from_args: options a command did not declare keep their defaults); *overrides*
@@ -180,6 +197,9 @@ def transform_sentences(args: argparse.Namespace) -> int:
             given.append(sentence)
             yield sentence
 
+    from lit.io.meta import now
+
+    started = now()
     with engine_from_args(args) as engine, (
         atomic_text(output) if output else nullcontext(sys.stdout)
     ) as out:
@@ -189,4 +209,6 @@ def transform_sentences(args: argparse.Namespace) -> int:
             record = {"input": printable(text), **record}
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
             out.flush()
+    if output:
+        write_run_meta("transform", output, started, engine, specs, args)
     return 0

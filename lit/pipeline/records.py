@@ -34,7 +34,7 @@ class SideResult:
     def fields(self) -> SideRecord:
         return {
             "output": self.output,
-            "mrs": self.mrs,
+            "mrs": self.mrs or None,  # never "": a missing MRS is null in every record
             "verified": self.verified,
             "candidates": list(self.candidates) if self.candidates is not None else None,
             "ranking": [s.to_json() for s in self.ranking] if self.ranking else None,

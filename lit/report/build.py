@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from html import escape
+from html import escape, unescape
 from importlib import resources
 from pathlib import Path
 from string import Template
 
 from lit import __version__
-from lit.evaluate.metrics import record_counts
+from lit.evaluate.metrics import record_counts, wilson_interval
 from lit.evaluate.records import ORIGINAL, contrast_items, original_item
 from lit.io.output import write_text_atomic
 from lit.labels.names import CODES, label_code, normalize_label
 from lit.report.diff import highlight
 from lit.report.svg import grouped_bars, stacked_bars
+from lit.report.wording import human_reason
 from lit.status import Status
 
 _STATUS_ORDER = [s.value for s in Status]
@@ -107,12 +109,13 @@ def _evaluation(evaluation: dict) -> str:
     head = ["spec", "kind", "#pairs", "Acc@Ori", "Acc@Ctr", "Consistency", "Same prediction",
             "Contrast consistency"]
     rows = [[escape(r["spec"]), escape(r["kind"].replace("_", "-")), str(r["n"]),
-             _pct(r["acc_ori"]), _pct(r["acc_ctr"]), _pct(r["consistency"]),
-             _pct(r["same_prediction"]), _pct(r["contrast_consistency"])] for r in specs]
+             _ci(r["acc_ori"], r["n"]), _ci(r["acc_ctr"], r["n"]), _ci(r["consistency"], r["n"]),
+             _ci(r["same_prediction"], r["n"]), _ci(r["contrast_consistency"], r["n"])]
+            for r in specs]
     o = evaluation["overall"]
-    rows.append(["<b>all</b>", "", str(o["n"]), _pct(o["acc_ori"]), _pct(o["acc_ctr"]),
-                 _pct(o["consistency"]), _pct(o["same_prediction"]),
-                 _pct(o["contrast_consistency"])])
+    rows.append(["<b>all</b>", "", str(o["n"]), _ci(o["acc_ori"], o["n"]),
+                 _ci(o["acc_ctr"], o["n"]), _ci(o["consistency"], o["n"]),
+                 _ci(o["same_prediction"], o["n"]), _ci(o["contrast_consistency"], o["n"])])
     who = evaluation.get("model") or evaluation.get("predictions_file") or "predictions"
     chart = grouped_bars(
         "Accuracy and consistency per spec",
@@ -121,9 +124,19 @@ def _evaluation(evaluation: dict) -> str:
     )
     defs = "".join(f"<li><b>{escape(k)}</b>: {escape(v)}</li>"
                    for k, v in evaluation.get("definitions", {}).items())
-    return (f'<p>Model: <code>{escape(str(who))}</code>. Percentages.</p>'
+    return (f'<p>Model: <code>{escape(str(who))}</code>. Percentages, with the 95% Wilson '
+            'interval of each in brackets (small n gives wide intervals).</p>'
             + _table(head, rows, numeric={2, 3, 4, 5, 6, 7}) + chart
             + f'<details><summary>Definitions</summary><ul class="small">{defs}</ul></details>')
+
+
+def _ci(rate: float | None, n: int) -> str:
+    """A percentage with its 95% Wilson interval: "83.33 <small>[43.6–97.0]</small>"."""
+    interval = wilson_interval(rate, n)
+    if interval is None:
+        return _pct(rate)
+    low, high = interval
+    return f'{_pct(rate)} <span class="small">[{100 * low:.1f}–{100 * high:.1f}]</span>'
 
 
 def _rate_chart(title: str, by_label: dict, keys: Sequence[str]) -> str:
@@ -182,6 +195,19 @@ def _top_rows(counts: Counter, limit: int, width: int) -> list[list[str]]:
     return rows
 
 
+def _worded(rows: list[list[str]], column: int) -> list[list[str]]:
+    """*rows* with the reason in *column* put in plain words (lit.report.wording) above the
+    raw reason, which stays for searching and for reports to the developers."""
+    out = []
+    for row in rows:
+        raw = unescape(row[column])
+        words = human_reason(raw)
+        cell = row[column] if words is None else (
+            f'{escape(words)}<br><span class="small raw">{row[column]}</span>')
+        out.append([*row[:column], cell, *row[column + 1:]])
+    return out
+
+
 def _failures(records: Sequence[dict], limit: int = 20) -> str:
     rec = Counter((str(r.get("status")), str(r.get("reason") or "–"))
                   for r in records if r.get("status") != "ok")
@@ -198,8 +224,8 @@ def _failures(records: Sequence[dict], limit: int = 20) -> str:
         out += "<h3>Transforms</h3>" + stacked_bars(
             "Failed transforms per spec, by status", list(by_status.items()), cats,
             _status_classes(cats),
-        ) + _table(["spec", "status", "reason", "transforms"], _top_rows(tr, limit, 4),
-                   numeric={3})
+        ) + _table(["spec", "status", "reason", "transforms"],
+                   _worded(_top_rows(tr, limit, 4), 2), numeric={3})
     if rec:
         statuses = Counter()
         for (status, _), n in rec.items():
@@ -207,7 +233,8 @@ def _failures(records: Sequence[dict], limit: int = 20) -> str:
         summary = ", ".join(f"{escape(s)} {n}" for s, n in statuses.most_common())
         out += (f"<h3>Records without a contrast pair</h3><p>{summary}</p>"
                 "<details><summary>Reasons</summary>"
-                + _table(["status", "reason", "records"], _top_rows(rec, limit, 3), numeric={2})
+                + _table(["status", "reason", "records"], _worded(_top_rows(rec, limit, 3), 1),
+                         numeric={2})
                 + "</details>")
     return out
 
@@ -219,7 +246,45 @@ def _prediction_cell(pred: str | None, gold: str | None) -> str:
     return f'<span class="pred {cls}">{_short(pred)}</span>'
 
 
-def _examples(records: Sequence[dict], evaluation: dict | None, limit: int) -> str:
+def _ranking_table(side: dict) -> str:
+    """One side's candidates as the ranking saw them: surface, score, closeness, defects."""
+    ranking = side.get("ranking") or []
+    if not ranking:
+        cands = side.get("candidates") or []
+        return ("<p class=\"small\">candidates: " + escape(" | ".join(cands)) + "</p>"
+                if cands else '<p class="small">no candidates recorded</p>')
+    rows = [[("<b>" + escape(r.get("surface", "")) + "</b>" if r.get("surface") ==
+              side.get("output") else escape(r.get("surface", ""))),
+             escape(f'{r["score"]:.3f}' if isinstance(r.get("score"), float) else
+                    str(r.get("score"))),
+             escape(str(r.get("distance"))), escape(", ".join(r.get("defects") or []) or "–")]
+            for r in ranking]
+    return _table(["candidate (chosen in bold)", "score", "distance", "defects"], rows,
+                  numeric={1, 2})
+
+
+def _drill_down(t: dict) -> str:
+    """Why this pair: each side's candidates, their scores, the reason the chosen one won,
+    and the transformed MRS, folded away until asked for."""
+    parts = []
+    for role in ("premise", "hypothesis"):
+        side = t.get(role) or {}
+        because = side.get("chosen_because")
+        mrs = side.get("mrs")
+        parts.append(
+            f"<h4>{role}</h4>"
+            + (f'<p class="small">chosen because: {escape(because)}</p>' if because else "")
+            + _ranking_table(side)
+            + (f"<details><summary>MRS</summary><pre>{escape(mrs)}</pre></details>"
+               if mrs else "")
+        )
+    return ('<details class="drill"><summary>candidates</summary>' + "".join(parts)
+            + "</details>")
+
+
+def _examples(records: Sequence[dict], evaluation: dict | None, page: int) -> str:
+    """Every contrast pair, one table per spec, *page* rows per page (report.js pages them),
+    each with its label rule (rationale on hover) and a drill-down to its candidates."""
     preds = {}
     if evaluation:
         preds = {(str(p["id"]), str(p["spec"])): normalize_label(p["prediction"])
@@ -229,20 +294,24 @@ def _examples(records: Sequence[dict], evaluation: dict | None, limit: int) -> s
         orig = original_item(r)
         if orig is None:
             continue
-        for it in contrast_items(r):
-            by_spec.setdefault(it.spec, []).append((orig, it))
+        oks = [t for t in r.get("transforms", []) if t.get("status") == Status.OK.value]
+        for it, t in zip(contrast_items(r), oks):  # contrast_items keeps the ok transforms
+            by_spec.setdefault(it.spec, []).append((orig, it, t))
     if not by_spec:
         return '<p class="empty">No transformed pairs.</p>'
     out = []
     for spec, pairs in by_spec.items():
         rows = []
-        for orig, it in pairs[:limit]:
+        for orig, it, t in pairs:
             p_html, p_new = highlight(orig.premise, it.premise)
             h_html, h_new = highlight(orig.hypothesis, it.hypothesis)
             p_o, p_c = preds.get((it.id, ORIGINAL)), preds.get(it.key)
             error = (p_o is not None and p_o != orig.gold) or (p_c is not None and p_c != it.gold)
+            rationale = escape(t.get("label_rationale") or "", quote=True)
             cells = [escape(it.id), f"{p_html}<br>{h_html}", f"{p_new}<br>{h_new}",
-                     f"{_short(orig.gold)} → {_short(it.gold)}", escape(it.label_rule or "–")]
+                     f"{_short(orig.gold)} → {_short(it.gold)}",
+                     f'<span title="{rationale}">{escape(it.label_rule or "–")}</span>',
+                     _drill_down(t)]
             if preds:
                 cells.append(
                     f"{_prediction_cell(p_o, orig.gold)} → {_prediction_cell(p_c, it.gold)}"
@@ -250,16 +319,84 @@ def _examples(records: Sequence[dict], evaluation: dict | None, limit: int) -> s
             rows.append(f'<tr data-error="{int(error)}">' + "".join(f"<td>{c}</td>" for c in cells)
                         + "</tr>")
         head = ["id", "original premise<br>hypothesis", "transformed premise<br>hypothesis",
-                "label", "label rule"] + (["model (ori → ctr)"] if preds else [])
+                "label", "label rule", "why this one"] + (["model (ori → ctr)"] if preds else [])
         controls = ('<div class="controls"><input type="search" placeholder="filter rows">'
                     + ('<label><input type="checkbox"> model errors only</label>' if preds else "")
                     + f'<span class="small"><span class="shown">{len(rows)}</span> of '
-                    f"{len(rows)} listed rows shown; {len(pairs)} pairs in the file</span></div>")
-        table = ('<table class="examples"><thead><tr>' + "".join(f"<th>{h}</th>" for h in head)
+                    f"{len(rows)} pairs match</span>"
+                    '<span class="pager"><button type="button" class="prev">‹ previous</button> '
+                    '<span class="page"></span> '
+                    '<button type="button" class="next">next ›</button></span></div>')
+        table = (f'<table class="examples" data-page-size="{max(1, page)}"><thead><tr>'
+                 + "".join(f"<th>{h}</th>" for h in head)
                  + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
         out.append(f"<details open><summary>{escape(spec)} ({len(pairs)} pairs)</summary>"
                    f"<div>{controls}{table}</div></details>")
     return "".join(out)
+
+
+def _label_rules(records: Sequence[dict]) -> str:
+    """Each label rule that labelled a pair: its rationale, how many pairs, for which specs."""
+    used: dict[str, tuple[str, Counter]] = {}
+    for r in records:
+        for t in r.get("transforms", []):
+            if t.get("status") == Status.OK.value and t.get("label_rule"):
+                rule = str(t["label_rule"])
+                rationale, specs = used.setdefault(rule, (t.get("label_rationale") or "",
+                                                          Counter()))
+                specs[str(t.get("spec"))] += 1
+    if not used:
+        return '<p class="empty">No pair was labelled.</p>'
+    rows = [[f"<code>{escape(rule)}</code>", escape(rationale or "–"),
+             str(sum(specs.values())), escape(", ".join(f"{k} {v}" for k, v in
+                                                        specs.most_common()))]
+            for rule, (rationale, specs) in sorted(used.items())]
+    return ("<p>Each new pair's label comes from one rule (docs/labelrules.md); its rationale "
+            "says why that label follows.</p>"
+            + _table(["rule", "rationale", "pairs", "per spec"], rows, numeric={2}))
+
+
+def _run(meta: dict) -> str:
+    """What made the file (its ``.meta.json``, lit.io.meta): versions, hashes, options, times."""
+    grammar, ace = meta.get("grammar") or {}, meta.get("ace") or {}
+    scorer, rules = meta.get("scorer") or {}, meta.get("label_rules") or {}
+    rows = [
+        ["command", f"lit {escape(str(meta.get('command')))} (LIT "
+                    f"{escape(str(meta.get('lit_version')))})"],
+        ["grammar", f"ERG {escape(str(grammar.get('version')))} "
+                    f"<code>{escape(str(grammar.get('path')))}</code><br>"
+                    f"<span class=\"small\">SHA-256 {escape(str(grammar.get('sha256')))}</span>"],
+        ["ACE", f"{escape(str(ace.get('version')))} <code>{escape(str(ace.get('path')))}</code>"],
+        ["scorer", escape(f"{scorer.get('name')}" + (f" ({scorer['model']})"
+                                                     if scorer.get("model") else ""))],
+        ["specs", escape(", ".join(meta.get("specs") or []) or "–")],
+        ["label rules", f"<code>{escape(str(rules.get('source')))}</code><br><span "
+                        f"class=\"small\">SHA-256 {escape(str(rules.get('sha256')))}</span>"],
+        ["started / ended", escape(f"{meta.get('started')} / {meta.get('ended')}")],
+    ]
+    rows += [[f"input {escape(name)}", f"<code>{escape(str(entry.get('path')))}</code><br>"
+              f"<span class=\"small\">SHA-256 {escape(str(entry.get('sha256')))}</span>"]
+             for name, entry in (meta.get("inputs") or {}).items()]
+    options = "".join(f"<li><code>{escape(k)}</code>: {escape(json.dumps(v))}</li>"
+                      for k, v in (meta.get("options") or {}).items())
+    return (_table(["", ""], rows)
+            + f'<details><summary>Options</summary><ul class="small">{options}</ul></details>')
+
+
+def evaluation_mismatch(evaluation: dict, records: Sequence[dict]) -> str | None:
+    """Why an evaluation (JSON of `lit evaluate -o`) is not of these records, or None: its
+    predictions must name ids of these records, and its specs must be theirs."""
+    ids = {str(r["id"]) for r in records}
+    foreign = [p for p in evaluation.get("predictions", []) if str(p.get("id")) not in ids]
+    if foreign:
+        total = len(evaluation.get("predictions", []))
+        return (f"{len(foreign)} of its {total} predictions are for ids not in this file "
+                f"(e.g. {foreign[0].get('id')!r})")
+    specs = set(_specs(records))
+    unknown = [r["spec"] for r in evaluation.get("specs", []) if r["spec"] not in specs]
+    if unknown:
+        return f"it scores spec(s) {', '.join(map(repr, unknown))} that this file does not have"
+    return None
 
 
 def build_report(
@@ -269,12 +406,16 @@ def build_report(
     *,
     title: str = "LIT contrast set report",
     source: str | None = None,
-    examples: int = 25,
+    examples: int = 50,
     augmentation: dict | None = None,
+    meta: dict | None = None,
 ) -> str:
-    """The report as one HTML string; *augmentation* is the JSON of `lit augment --report`."""
+    """The report as one HTML string; *augmentation* is the JSON of `lit augment --report`,
+    *meta* the records' run metadata (lit.io.meta.read_meta); *examples* rows per page."""
     sections = [_section("summary", "Summary", _summary(records, evaluation)
                          + _outcomes(records))]
+    if meta:
+        sections.append(_section("run", "How this file was made", _run(meta)))
     if evaluation:
         sections.append(_section("evaluation", "Model evaluation", _evaluation(evaluation)))
     if analysis:
@@ -289,6 +430,7 @@ def build_report(
         sections.append(_section("augmentation", "Augmentation",
                                  augmentation_section(augmentation)))
     sections.append(_section("failures", "Failure breakdown", _failures(records)))
+    sections.append(_section("labelrules", "Label rules", _label_rules(records)))
     sections.append(_section("examples", "Examples per spec", _examples(records, evaluation,
                                                                          examples)))
     nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t, _ in sections)
