@@ -371,3 +371,14 @@ def test_nli_writes_run_metadata_beside_its_output(fake_ace_config, tmp_path):
     assert meta["command"] == "nli" and meta["specs"] == ["m;o", "p;f +i"]
     assert meta["inputs"]["input"]["sha256"] and meta["label_rules"]["sha256"]
     assert meta["grammar"]["version"] == "2018" and meta["options"]["scorer"] == "ace"
+
+
+def test_evaluate_writes_run_metadata(tmp_path):
+    from tests.conftest import DATA
+
+    out = tmp_path / "scores.json"
+    assert main(["evaluate", str(DATA / "eval" / "contrast.jsonl"), "--predictions",
+                 str(DATA / "eval" / "predictions.jsonl"), "-o", str(out)]) == 0
+    meta = json.loads((tmp_path / "scores.json.meta.json").read_text())
+    assert meta["command"] == "evaluate" and meta["inputs"]["contrast"]["sha256"]
+    assert meta["inputs"]["predictions"]["sha256"] and meta["options"]["strict"] is False

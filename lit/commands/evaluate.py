@@ -58,9 +58,12 @@ def run(args: argparse.Namespace) -> int:
     )
     from lit.evaluate.predictions import prediction_rows
     from lit.evaluate.splits import is_splits_dir, run_splits
+    from lit.io.meta import now
     from lit.io.output import refuse_input_as_output, write_text_atomic
     from lit.labels import LabelRules
+    from lit.pipeline.cli import write_run_meta
 
+    started = now()
     if is_splits_dir(args.contrast):  # written by `lit analyze --splits`: accuracy per split
         return run_splits(args)
     for out in (args.output, args.save_predictions):
@@ -102,5 +105,7 @@ def run(args: argparse.Namespace) -> int:
     print(format_table(result))
     if args.output:
         write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
+        write_run_meta("evaluate", args.output, started, None, [], args,
+                       contrast=args.contrast, predictions=args.predictions)
         print(f"scores written to {args.output}", file=sys.stderr)
     return 0
