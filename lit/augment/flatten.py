@@ -4,6 +4,7 @@ from another LIT version fails on its first bad line, naming file and line."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from lit.augment.labels import gold_code
 from lit.errors import InputError
-from lit.io.jsonl import iter_jsonl
+from lit.io.readers import open_binary
 from lit.io.meta import read_meta
 from lit.labels.names import label_code
 from lit.spec import parse_pair
@@ -99,7 +100,9 @@ def source_of(record: dict, where: str, columns: dict[str, tuple[str, ...]] | No
     for k, t in enumerate(record["transforms"]):
         at = f"transforms[{k}]"
         _need(t, TRANSFORM_FIELDS, at, where)
-        sides = [_need(t[s], SIDE_FIELDS, f"{at}.{s}", where) for s in ("premise", "hypothesis")]
+        # a null side is an unrealised `o` side (as lit evaluate reads it)
+        sides = [{"output": None} if t[s] is None else _need(t[s], SIDE_FIELDS, f"{at}.{s}", where)
+                 for s in ("premise", "hypothesis")]
         # an `o` side a pipeline left unrealised keeps the original (as lit evaluate reads it)
         candidates.append(Candidate(
             str(t["spec"]), str(t["status"]), t.get("reason"), sides[0]["output"] or premise,
@@ -119,8 +122,17 @@ def read_contrast(path: str | Path, columns: dict[str, tuple[str, ...]] | None =
     """The Sources of a `lit nli` output file, in order. Its metadata sidecar, if any, must be
     of this LIT's format; a bad line is an InputError naming file and line."""
     read_meta(path)
-    for line, record in iter_jsonl(Path(path)):
-        yield source_of(record, f"{path}:{line}", columns)
+    with open_binary(path) as f:
+        for number, raw in enumerate(f, 1):
+            if not raw.strip():
+                continue
+            try:  # plain json.loads: lit.io's strict reader re-encodes every record (slow)
+                record = json.loads(raw)
+            except ValueError as exc:
+                raise InputError(f"{path}:{number}: not JSON: {exc}") from None
+            if not isinstance(record, dict):
+                raise InputError(f"{path}:{number}: not a `lit nli` record (a JSON object)")
+            yield source_of(record, f"{path}:{number}", columns)
 
 
 def sources_of(records: Iterable[dict], columns: dict[str, tuple[str, ...]] | None = None

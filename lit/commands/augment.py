@@ -80,7 +80,6 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from lit.augment.report import format_report
     from lit.augment.run import run_augment
     from lit.config import RunConfig
     from lit.io.output import refuse_input_as_output, write_text_atomic
@@ -104,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
     )
     print(result.format(), file=sys.stderr)
     if result.report is not None:
+        from lit.augment.report import format_report  # loads lit.analyze: only when asked
+
         print(format_report(result.report))
         if report_file:
             write_text_atomic(report_file, json.dumps(result.report, indent=1) + "\n")
