@@ -41,6 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--label-rules", metavar="FILE",
                         help="label-rule file (default: LIT's, docs/labelrules.md)")
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N input records")
+    parser.add_argument("--self-pairs", action="store_true",
+                        help="pairs (S, S) of every distinct sentence instead of the input's "
+                        "pairs, for meaning-changing specs such as 'o;hyper' (labels by "
+                        "natural logic; docs/labelrules.md)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--against-shortcut", action="append", metavar="FEATURE",
                         help="also write OUTPUT.against-FEATURE.jsonl: the transforms that keep "
@@ -88,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         limit=args.limit, progress=not args.no_progress, engine=engine,
         format=args.format, premise_column=args.premise_column,
         hypothesis_column=args.hypothesis_column, label_column=args.label_column,
-        id_column=args.id_column,
+        id_column=args.id_column, self_pairs=args.self_pairs,
     )
     print(result.format(), file=sys.stderr)
     write_run_meta("nli", args.output, started, made[-1] if made else None, specs, args,

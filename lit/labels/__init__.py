@@ -272,6 +272,11 @@ class LabelRules:
             raise InputError(f"{path}: cannot read label rules: {exc.strerror}") from None
         return cls.parse(text, str(path))
 
+    @property
+    def has_edit_rules(self) -> bool:
+        """True if some rule is an `edit` rule (natural-logic labels for edits)."""
+        return any(r.edit is not None for r in self.rules)
+
     def skip_reason(self, gold: object) -> tuple[str, str] | None:
         """(rule id, reason) if a `gold ... skip` rule says this pair is not to be transformed."""
         code = gold_code(gold)

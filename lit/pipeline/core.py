@@ -15,7 +15,8 @@ from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
 from lit.io.readers import NliItem
-from lit.labels import IDENTITY_STEPS, LabelRules, phenomena_of
+from lit.labels import IDENTITY_STEPS, LabelDecision, LabelRules, phenomena_of
+from lit.logic import edit_between
 from lit.config import DEFAULTS
 from lit.pipeline.defaults import DEFAULT_MAX_CANDIDATES, DEFAULT_VERIFY_READINGS
 from lit.pipeline.realize import Job, Realizer
@@ -223,7 +224,7 @@ class Pipeline:
                 ph_p = phenomena_of(p.mrs, self.grammar_version)
                 ph_h = phenomena_of(h.mrs, self.grammar_version)
                 for text, pair in pairs:
-                    d = self.label_rules.decide(pair, it.gold, ph_p, ph_h)
+                    d = self._decide(it, pair, h.mrs, ph_p, ph_h)
                     decisions[(k, text)] = d
                     if d.status == Status.OK:
                         jobs += [(it.premise, pair.premise), (it.hypothesis, pair.hypothesis)]
@@ -247,6 +248,26 @@ class Pipeline:
                           for text, pair in pairs]
             records.append(nli_record(it.id, it.input, transforms, share))
         return records
+
+    def _decide(self, it: NliItem, pair: PairSpec, hypothesis: MRS, ph_p, ph_h) -> LabelDecision:
+        """The label rules' decision; a pair no other rule covers whose premise is kept and
+        whose hypothesis side is a meaning-changing edit goes to the `edit` rules (natural
+        logic, issue 15): the edit is found by transforming the hypothesis's MRS here (no ACE)."""
+        d = self.label_rules.decide(pair, it.gold, ph_p, ph_h)
+        if d.status == Status.OK or not self.label_rules.has_edit_rules \
+                or not is_identity(pair.premise) or is_identity(pair.hypothesis):
+            return d
+        try:
+            outcome = self.rules.apply(hypothesis, pair.hypothesis)
+        except Exception:  # a rule bug: the transform stage reports it for the record
+            return d
+        if outcome.status != Status.OK or outcome.mrs is None:
+            return LabelDecision(Status(outcome.status), outcome.reason, None, None, None)
+        edit = edit_between(hypothesis, outcome.mrs)
+        if edit is None:
+            return d
+        return self.label_rules.decide(pair, it.gold, ph_p, ph_h, edit=edit,
+                                       same_sentence=it.premise == it.hypothesis)
 
     @staticmethod
     def _pair(it: NliItem, text: str, pair: PairSpec, parsed, d, sides) -> dict:

@@ -22,6 +22,7 @@ from lit.io.output import refuse_input_as_output, temporary_beside
 from lit.pipeline.engine import Engine
 from lit.pipeline.identity import check_resume, run_identity, save_identity
 from lit.pipeline.progress import progress_bar
+from lit.pipeline.selfpairs import self_pair_items
 from lit.pipeline.summary import Summary
 
 
@@ -93,6 +94,7 @@ def run_nli(
     hypothesis_column: str | None = None,
     label_column: str | None = None,
     id_column: str | None = None,
+    self_pairs: bool = False,
 ) -> RunResult:
     """Write one `lit nli` record per input pair of *input* (JSONL/CSV/TSV, or "-") to *output*.
 
@@ -100,6 +102,8 @@ def run_nli(
     overwrite: replace an existing *output* (else it is an InputError). limit: only the first N
     records. progress: a progress bar on stderr. engine: an Engine to use (left open), or a
     function that makes one (closed at the end); default ``Engine.from_config(config)``.
+    self_pairs: instead of the input's pairs, one pair (S, S) per distinct sentence
+    (lit.pipeline.selfpairs), ids ``ID/premise`` and ``ID/hypothesis``.
     """
     output = Path(output)
     _check_output(input, output, resume, overwrite)
@@ -115,6 +119,8 @@ def run_nli(
     if limit is not None:
         items = islice(items, limit)
         total = limit if total is None else min(total, limit)
+    if self_pairs:
+        items, total = self_pair_items(items), None  # repeated sentences go once
     done = written_ids(output) if resume else Counter()
     resumed = sum(done.values())
     seen: Counter = Counter()  # input ids, to warn about duplicates
@@ -135,7 +141,8 @@ def run_nli(
             built.check_pair(s)
         identity = run_identity(input, specs, built, {
             "format": format, "columns": [premise_column, hypothesis_column, label_column,
-                                          id_column]})
+                                          id_column],
+            **({"self_pairs": True} if self_pairs else {})})
         if resume:
             check_resume(output, identity)
         if not replacing:  # a killed run's output can be resumed, so it needs its identity
