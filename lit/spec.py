@@ -127,7 +127,8 @@ def parse_spec(text: str) -> Spec:
     if not text.strip():
         raise _error(text, 0, "empty spec")
     if ";" in text:
-        raise _error(text, text.index(";"), "';' separates a pair spec; use parse_pair")
+        raise _error(text, text.index(";"), "';' separates the premise and hypothesis of a "
+                     "pair spec, which `lit nli` takes; a sentence takes one spec")
     return _parse_spec(text, 0, len(text), text)
 
 

@@ -382,3 +382,9 @@ def test_evaluate_writes_run_metadata(tmp_path):
     meta = json.loads((tmp_path / "scores.json.meta.json").read_text())
     assert meta["command"] == "evaluate" and meta["inputs"]["contrast"]["sha256"]
     assert meta["inputs"]["predictions"]["sha256"] and meta["options"]["strict"] is False
+
+
+def test_spec_errors_name_no_internal_function(capsys):
+    assert main(["transform", "--mrs", "-", "--spec", "f;p"]) == 2
+    err = capsys.readouterr().err
+    assert "pair spec, which `lit nli` takes" in err and "parse_pair" not in err
