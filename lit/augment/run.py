@@ -216,8 +216,8 @@ def run_augment(
     if label_format not in LABEL_FORMATS:
         raise InputError(f"--label-format {label_format!r}: choose one of "
                          f"{', '.join(LABEL_FORMATS)}")
-    if max_per_source is not None and max_per_source < 1:
-        raise InputError("--max-per-source must be at least 1")
+    if max_per_source is not None and max_per_source < 0:
+        raise InputError("--max-per-source must be at least 0 (0: the originals only)")
     if filter_model and filter_predictions:
         raise InputError("give --filter-model or --filter-predictions, not both")
     if limit is not None and limit < 0:

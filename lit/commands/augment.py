@@ -34,13 +34,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="output format (default: from OUTPUT's name)")
     parser.add_argument("--label-format", choices=LABEL_FORMATS, default="auto",
                         help="labels as words or HF integers 0/1/2 (default: as the input)")
-    parser.add_argument("--specs", nargs="+", metavar="SPEC",
-                        help="pair specs to run (default: the paper's; with --balance, every "
-                        "spec whose label rules can change a label)")
+    parser.add_argument("--specs", action="append", metavar="LIST",
+                        help="comma-separated pair specs to run, as for `lit nli` (default: "
+                        "the paper's; with --balance, every spec whose label rules can "
+                        "change a label)")
+    parser.add_argument("--spec", action="append", metavar="SPEC",
+                        help="one pair spec (repeatable; added after --specs)")
     parser.add_argument("--balance", action="store_true",
                         help="per source pair, one transformed pair for each other label")
     parser.add_argument("--max-per-source", type=int, metavar="K",
-                        help="at most K transformed rows per source pair")
+                        help="at most K transformed rows per source pair (0: only the "
+                        "originals, the baseline's training set)")
     parser.add_argument("--no-originals", action="store_true", help="leave the originals out")
     parser.add_argument("--seed", type=int, default=0, metavar="N",
                         help="seed for the choices of --balance and --max-per-source")
@@ -83,13 +87,14 @@ def run(args: argparse.Namespace) -> int:
     from lit.augment.run import run_augment
     from lit.config import RunConfig
     from lit.io.output import refuse_input_as_output, write_text_atomic
-    from lit.pipeline.cli import engine_from_args
+    from lit.pipeline.cli import engine_from_args, pair_specs_from_args
 
     report_file = args.report if args.report not in (None, "-") else None
     if report_file:
         refuse_input_as_output(report_file, args.input, args.from_contrast)
     result = run_augment(
-        args.input, args.output, from_contrast=args.from_contrast, specs=args.specs,
+        args.input, args.output, from_contrast=args.from_contrast,
+        specs=pair_specs_from_args(args, ()) or None,
         balance=args.balance, max_per_source=args.max_per_source,
         originals=not args.no_originals, label_format=args.label_format,
         format=args.output_format, seed=args.seed, filter_model=args.filter_model,

@@ -147,6 +147,9 @@ def test_max_per_source_caps_transformed_rows(contrast, tmp_path):
     assert augment("--from-contrast", contrast, "-o", out, "--max-per-source", "1")[0] == 0
     per = Counter(r["source_id"] for r in read_jsonl(out) if r["origin"] == "transformed")
     assert max(per.values()) == 1 and len(per) > 50
+    base = tmp_path / "base.jsonl"  # 0: the originals alone, the baseline's training set
+    assert augment("--from-contrast", contrast, "-o", base, "--max-per-source", "0")[0] == 0
+    assert [r["origin"] for r in read_jsonl(base)] == ["original"] * PAIRS
 
 
 def test_filter_drops_exactly_what_the_classifier_disagrees_with(contrast, tmp_path):
@@ -203,7 +206,7 @@ def test_meta_sidecar_is_complete(contrast, fake_ace_config, tmp_path):
     src.write_bytes(b"".join(
         (json.dumps(r) + "\n").encode() for r in read_jsonl(ORACLE / "nli-pairs.jsonl.gz")[:20]))
     out = tmp_path / "in.jsonl"
-    code, err = augment(src, "-o", out, "--specs", *SPECS, "--seed", "7", "--balance",
+    code, err = augment(src, "-o", out, "--specs", ",".join(SPECS), "--seed", "7", "--balance",
                         "--no-progress", *ace_args(fake_ace_config))
     assert code == 0, err
     meta = json.loads((tmp_path / "in.jsonl.meta.json").read_text())
