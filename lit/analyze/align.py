@@ -26,7 +26,7 @@ from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.lexicon import relation as lexical_relation
 from lit.phenomena import Phenomena, describe, index_ep
 
-ROLES = ("ARG", "ARG1", "ARG2", "ARG3", "ARG4")  # ARG: a fragment's `unknown`
+ROLES = ("ARG1", "ARG2", "ARG3", "ARG4")
 EXPLETIVE = "_be_v_there"
 #: Determiner classes: a change of class on an aligned entity is a feature ("a" > "the").
 DETERMINERS = {
@@ -81,8 +81,10 @@ class Alignment:
 
 
 def main_ep(m: MRS) -> EP | None:
-    """The main predication: `index_ep`, and for an index that only joins clauses (its ARG1 a
-    handle, no x-argument: ``_while_x``, ``_and_c`` of two VPs) the head of its first clause."""
+    """The main predication: `index_ep`; for an index that only joins clauses (its ARG1 a
+    handle, no x-argument: ``_while_x``, ``_and_c`` of two VPs) the head of its first clause;
+    for an NP fragment (``unknown``) whose noun carries a participle — SNLI's captions, "A
+    young boy playing in the grass." — that participle."""
     ep = index_ep(m)
     seen: set[str] = set()
     while ep is not None and _joins_clauses(ep) and ep.label not in seen:
@@ -92,7 +94,11 @@ def main_ep(m: MRS) -> EP | None:
                    and variable.type(e.iv or "u") == "e"
                    and e.args.get("ARG1") not in {x.iv for x in m.rels if x.label == lo}),
                   None)
-    return ep
+    x = _x_arg(ep, "ARG") if ep is not None and ep.predicate == "unknown" else None
+    head = _entity_head(m, x) if x else None
+    participle = next((e for e in _modifiers(m, head) if "_v_" in e.predicate
+                       and e.args.get("ARG1") == x), None) if head else None
+    return participle or ep
 
 
 def _joins_clauses(ep: EP) -> bool:
@@ -220,7 +226,9 @@ class _Aligner:
 
 
 def _x_arg(ep: EP, role: str) -> str | None:
-    v = ep.args.get(role, "")
+    """The x-variable in *role*; a fragment's ``unknown`` has its NP as ARG, read as ARG1 so
+    that "A man in a blue shirt." aligns its man with a full sentence's subject."""
+    v = ep.args.get(role) or (ep.args.get("ARG", "") if role == "ARG1" else "")
     return v if v and variable.type(v) == "x" else None
 
 

@@ -117,6 +117,23 @@ ORACLE_CASES = [
      {"ARG1:unrelated"}, "It is a woman who is driving a car (ERG 2018 focus)"),
 ]
 
+# SNLI pairs through the rig's recorded ERG 2025 parses: NP-fragment premises (`unknown`)
+# (premise, hypothesis, features present, features absent, why)
+SNLI_CASES = [
+    ("A young boy playing in the grass.", "There is a child in the grass.",
+     {"expletive:hypothesis", "ARG1:sibling"}, {"ARG1:added", "ARG1:deleted"},
+     "the fragment's participle is the main predication, its boy the ARG1 (lit.lexicon: "
+     "boy and child are siblings)"),
+    ("A man selling donuts to a customer during a world exhibition event held in the city "
+     "of Angeles", "A woman drinks her coffee in a small cafe.",
+     {"ARG1:antonym", "ARG2:unrelated", "verb:unrelated"}, {"ARG1:added"},
+     "man / woman: ShortcutGrammar's subject antonym (contradiction)"),
+    ("A lady sitting on a bench that is against a building and under a poster of a man in a "
+     "uniform waving.", "A person sitting",
+     {"ARG1:hypernym", "verb:same"}, {"ARG1:unrelated"},
+     "lady > person, both fragments with the participle sitting"),
+]
+
 
 def _mrs(sentence: str):
     return simplemrs.decode(GOLD[sentence])
@@ -140,8 +157,18 @@ def test_oracle_pairs(pair_id, present, absent, why):
     assert not absent & feats, (why, sorted(feats))
 
 
+@pytest.mark.parametrize("premise,hypothesis,present,absent,why", SNLI_CASES,
+                         ids=[c[1] for c in SNLI_CASES])
+def test_snli_fragment_pairs(premise, hypothesis, present, absent, why):
+    snli = {r["sentence"]: r["mrs"] for r in read_jsonl(SNLI_PARSES)[1:]}
+    feats = aligned_pair_features(simplemrs.decode(snli[premise]),
+                                  simplemrs.decode(snli[hypothesis]), "2025")
+    assert present <= feats, (why, sorted(feats))
+    assert not absent & feats, (why, sorted(feats))
+
+
 def test_the_table_has_thirty_cases():
-    assert len(GOLD_CASES) + len(ORACLE_CASES) >= 30
+    assert len(GOLD_CASES) + len(ORACLE_CASES) + len(SNLI_CASES) >= 30
 
 
 def test_links_of_a_compound_pair():
