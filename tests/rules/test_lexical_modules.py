@@ -85,7 +85,22 @@ def test_drop_removes_one_modifier_and_what_only_it_introduces(engine, sentence,
     assert (edit.kind, edit.relation, edit.polarity) == ("drop", "hypernym", "up")
 
 
+@pytest.mark.parametrize("sentence, label", [
+    ("The dog is barking.", "neutral"),  # a small dog: says more, upward
+    ("Every cat barked.", "entailment"),  # every small cat: downward
+])
+def test_add_puts_an_adjective_on_the_noun(engine, sentence, label):
+    source = gold_mrs(sentence)
+    out = engine.apply(source, "add=small")
+    assert _changed(source, out.mrs) == ([], ["_small_a_1"])
+    edit = edit_between(source, out.mrs)
+    d = LabelRules.load().decide(parse_pair("o;add"), "entailment", edit=edit,
+                                 same_sentence=True)
+    assert (edit.kind, edit.relation, d.label) == ("add", "hyponym", label)
+
+
 @pytest.mark.parametrize("sentence, spec, reason", [
+    ("The old dog barked.", "add", "add=young: the noun already has an adjective"),
     ("Every cat barked.", "hypo", "hypo=ARG1: no word there has a frequent WordNet hyponym"),
     ("Every cat barked.", "hyper=ARG2", "hyper=ARG2: the main predication has no x-type ARG2"),
     ("Every cat barked.", "drop", "drop=mod: no intersective modifier to drop"),
