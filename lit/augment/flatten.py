@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lit.augment.labels import gold_code
 from lit.errors import InputError
-from lit.io.readers import open_binary
+from lit.io.readers import HYPOTHESIS_FIELDS, LABEL_FIELDS, PREMISE_FIELDS, open_binary
 from lit.io.meta import read_meta
 from lit.labels.names import label_code
 from lit.spec import parse_pair
@@ -23,8 +23,8 @@ RECORD_FIELDS = ("id", "input", "status", "transforms")
 TRANSFORM_FIELDS = ("spec", "status", "premise", "hypothesis", "label", "label_rule")
 SIDE_FIELDS = ("output", "verified")
 #: Input fields tried for each role when no column is named (SNLI/MNLI, then HF names).
-DEFAULT_COLUMNS = {"premise": ("sentence1", "premise"), "hypothesis": ("sentence2", "hypothesis"),
-                   "label": ("gold_label", "label")}
+DEFAULT_COLUMNS = {"premise": PREMISE_FIELDS, "hypothesis": HYPOTHESIS_FIELDS,
+                   "label": LABEL_FIELDS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,35 +1,36 @@
-"""The label convention of an input (SNLI-style text or Hugging Face integers), learnt from its
-gold labels, so `lit augment` writes labels the way the input did."""
+"""The label convention of an input (SNLI-style words or Hugging Face integers), learnt from
+every gold label `lit augment` reads, so it writes labels the way the input did.
+
+Spelling and reading one label is lit.io.readers.LabelConvention's job (shared with the
+readers); what this module adds is the strict check over a whole input: a value that is no
+NLI label, or a second convention in one input, is an error naming file and line.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from lit.errors import InputError
-from lit.labels.names import CODES, LABEL_OF_CODE, label_code
+from lit.io.readers import LabelConvention
+from lit.labels.names import CODE_OF_LABEL, LABEL_OF_CODE
 
 #: `--label-format` choices: learn from the input, label names, or HF integers 0/1/2.
 LABEL_FORMATS: tuple[str, ...] = ("auto", "text", "int")
-#: Hugging Face `snli`/`multi_nli` class indices: 0 entailment, 1 neutral, 2 contradiction.
-INT_OF_CODE: dict[str, int] = {code: k for k, code in enumerate(CODES)}
-
-
-def _kind(value: object) -> str | None:
-    """"int" for an integer label (also "1" as text, as CSV gives it), "text" for a name,
-    None for a missing one; ValueError if it is no NLI label."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
-    if label_code(value) is None:
-        return None
-    return "int" if isinstance(value, int) else "text"
+_READ = LabelConvention("label", integers=False)  # from_input reads either spelling
 
 
 def gold_code(value: object) -> str | None:
-    """E/N/C for a gold label in either convention, None for none or no consensus."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
-    code = label_code(value)
-    return code if code in CODES else None
+    """E/N/C for a gold label in either convention, None for none or no consensus;
+    ValueError naming the value if it is no NLI label."""
+    return CODE_OF_LABEL.get(_READ.from_input(value))
+
+
+def _kind(value: object) -> str | None:
+    """"int" or "text" for a gold label, None for no label; ValueError if it is none."""
+    if gold_code(value) is None:
+        return None
+    integer = isinstance(value, int) or str(value).strip().isdigit()
+    return "int" if integer else "text"
 
 
 def learn_convention(golds: Iterable[tuple[str, object]]) -> str:
@@ -55,4 +56,4 @@ def learn_convention(golds: Iterable[tuple[str, object]]) -> str:
 
 def output_label(code: str, fmt: str) -> str | int:
     """A label code as written in the output: a name for "text", 0/1/2 for "int"."""
-    return INT_OF_CODE[code] if fmt == "int" else LABEL_OF_CODE[code]
+    return LabelConvention("label", integers=fmt == "int").to_input(LABEL_OF_CODE[code])
