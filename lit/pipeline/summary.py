@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lit.errors import InputError
+from lit.pipeline.metrics import TailorMetrics
 from lit.spec import parse_pair
 from lit.status import Status
 
@@ -78,6 +79,7 @@ class Summary:
         self.failures: dict[str, Counter] = defaultdict(Counter)
         self.reasons: dict[str, Counter] = defaultdict(Counter)
         self.specs: dict[str, None] = {}
+        self.tailor = TailorMetrics()  # closeness, fluency, controllability (issue 15)
 
     def add(self, record: dict) -> None:
         self.records += 1
@@ -94,6 +96,7 @@ class Summary:
                 self.failures[spec][t["status"]] += 1
                 self.reasons[spec][(t["status"], _reason_key(t["reason"]))] += 1
         self.any_ok += ok_here
+        self.tailor.add(record)
 
     @property
     def nothing_usable(self) -> bool:
@@ -117,6 +120,7 @@ class Summary:
                     "failures": dict(self.failures[spec].most_common()),
                     "reasons": [{"status": status, "reason": reason, "count": count}
                                 for (status, reason), count in self.reasons[spec].most_common()],
+                    "tailor": self.tailor.to_json().get(spec),
                 }
                 for spec in self.specs
             ],
@@ -138,6 +142,8 @@ class Summary:
             lines.append(f"{spec:<{width}}  {ok:>11}  {100 * ok / n:>7.1f}%  "
                          f"= {expand_pair(spec)}")
             lines.append(f"{'':<{width}}  {'':>11}  {'':>8}  labels: {labels or '-'}")
+            if tailor := self.tailor.line(spec):
+                lines.append(f"{'':<{width}}  {'':>11}  {'':>8}  {tailor}")
             for (status, reason), count in self.reasons[spec].most_common():
                 lines.append(f"{'':<{width}}  {count:>11}  {'':>8}  {status}: {reason}")
         return "\n".join(lines)

@@ -1,0 +1,139 @@
+"""Tailor-style metrics per pair spec (Ross et al. 2022; issue 15), from `lit nli` records.
+
+For each side a spec changes (not `o`), over the pairs where the rules applied:
+
+* **closeness** — how little changed: the token edit distance between the original sentence
+  and the output (lit.rank.closeness), and the MRS edit distance, the number of EPs (predicate
+  and constant) in one MRS and not the other. The record holds the original MRS only when the
+  other side of the pair is the same sentence unchanged (`lit nli --self-pairs`, "o;hyper"), so
+  the MRS figure covers those pairs;
+* **fluency** — the scorer's perplexity ratio output / original (above 1: the output reads
+  worse). Both sentences are scored here with the model-free word-frequency scorer
+  (lit.rank.freq: a mean negative Zipf, i.e. log10 frequency), so the ratio is
+  ``10 ** (score(output) - score(original))``, comparable across runs whatever ranked them;
+* **controllability** — the share of pairs the rules applied to whose changed sides were
+  realized *and verified* (re-parsed to the transformed MRS): Tailor's "the output does what
+  the control code asked".
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from statistics import mean
+from typing import Any
+
+from delphin.codecs import simplemrs
+
+from lit.errors import InputError
+from lit.io.readers import HYPOTHESIS_FIELDS, PREMISE_FIELDS
+from lit.labels import IDENTITY_STEPS
+from lit.rank.closeness import edit_distance, tokens
+from lit.spec import parse_pair
+from lit.status import Status
+
+#: Statuses of a pair whose sides the rules transformed (generation was attempted).
+APPLIED = frozenset({Status.OK.value, Status.NOT_VERIFIED.value, Status.NO_GENERATION.value})
+_SIDES = (("premise", PREMISE_FIELDS), ("hypothesis", HYPOTHESIS_FIELDS))
+
+
+def mrs_distance(a: str, b: str) -> int:
+    """EPs (predicate and CARG) in one SimpleMRS and not the other, as multisets."""
+    def eps(text: str) -> Counter:
+        return Counter((ep.predicate, ep.carg) for ep in simplemrs.decode(text).rels)
+    x, y = eps(a), eps(b)
+    return sum(((x - y) + (y - x)).values())
+
+
+def _fluency_scorer():
+    from lit.rank.freq import FrequencyScorer
+
+    return FrequencyScorer()
+
+
+@dataclass
+class _Figures:
+    tokens: list[int] = field(default_factory=list)
+    mrs: list[int] = field(default_factory=list)
+    fluency: list[float] = field(default_factory=list)
+    applied: int = 0
+    verified: int = 0
+
+
+def _changed_sides(spec: str) -> tuple[str, ...]:
+    try:
+        pair = parse_pair(spec)
+    except InputError:
+        return ()
+    sides = (("premise", pair.premise), ("hypothesis", pair.hypothesis))
+    return tuple(side for side, spec in sides
+                 if any(s.name not in IDENTITY_STEPS for s in spec.steps))
+
+
+def _original(record: dict, fields: tuple[str, ...]) -> str | None:
+    found = [record["input"][f] for f in fields if isinstance(record["input"].get(f), str)]
+    return found[0] if found else None
+
+
+class TailorMetrics:
+    """Accumulates the metrics per spec; `add` each `lit nli` record, then `to_json()`."""
+
+    def __init__(self) -> None:
+        self.specs: dict[str, _Figures] = defaultdict(_Figures)
+        self._scorer = None
+
+    def _score(self, text: str) -> float:
+        if self._scorer is None:
+            self._scorer = _fluency_scorer()
+        return self._scorer.sentence(text)
+
+    def add(self, record: dict) -> None:
+        for t in record.get("transforms") or []:
+            if t["status"] not in APPLIED:
+                continue
+            figures = self.specs[t["spec"]]
+            changed = _changed_sides(t["spec"])
+            figures.applied += 1
+            figures.verified += t["status"] == Status.OK.value and all(
+                t[side]["verified"] for side in changed)
+            if t["status"] != Status.OK.value:
+                continue
+            for side, fields in _SIDES:
+                if side not in changed:
+                    continue
+                original, output = _original(record, fields), t[side]["output"]
+                if original is None or output is None:
+                    continue
+                figures.tokens.append(edit_distance(tokens(original), tokens(output)))
+                figures.fluency.append(10 ** (self._score(output) - self._score(original)))
+                other = "premise" if side == "hypothesis" else "hypothesis"
+                if (other not in changed and t[other]["mrs"] and t[side]["mrs"]
+                        and _original(record, dict(_SIDES)[other]) == original):
+                    figures.mrs.append(mrs_distance(t[other]["mrs"], t[side]["mrs"]))
+
+    def to_json(self) -> dict[str, dict[str, Any]]:
+        """Per spec: mean token and MRS edit distance, mean fluency ratio, share verified,
+        and how many pairs each figure is over (null where there are none)."""
+        def avg(xs: list) -> float | None:
+            return round(mean(xs), 4) if xs else None
+        return {
+            spec: {
+                "closeness_tokens": avg(f.tokens), "closeness_mrs": avg(f.mrs),
+                "fluency_ratio": avg(f.fluency),
+                "controllability": round(f.verified / f.applied, 4) if f.applied else None,
+                "pairs": {"applied": f.applied, "tokens": len(f.tokens), "mrs": len(f.mrs)},
+            }
+            for spec, f in self.specs.items()
+        }
+
+    def line(self, spec: str) -> str | None:
+        """One summary line for *spec*, or None if the rules applied to none of its pairs."""
+        m = self.to_json().get(spec)
+        if m is None:
+            return None
+
+        def fmt(key: str, pattern: str) -> str:
+            return "-" if m[key] is None else pattern.format(m[key])
+        return (f"tailor: closeness {fmt('closeness_tokens', '{:.2f}')} tokens, "
+                f"{fmt('closeness_mrs', '{:.2f}')} EPs; fluency x{fmt('fluency_ratio', '{:.2f}')}; "
+                f"verified {fmt('controllability', '{:.0%}')} of {m['pairs']['applied']}")
