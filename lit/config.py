@@ -66,6 +66,17 @@ class RunConfig:
     #: Batches processed at once (threads): one waits at a stage boundary while another keeps
     #: the ACE pool busy.
     batches_in_flight: int = 2
+    #: Where batches run: "local" (threads of this process) or "ray" (Ray actors, each with
+    #: its own ACE pool; docs/scale.md).
+    backend: str = "local"
+    #: The Ray cluster to join (None: RAY_ADDRESS, else a new local Ray).
+    ray_address: str | None = None
+    #: Ray actors (None: the cluster's CPUs divided by ace_workers_per_actor).
+    actors: int | None = None
+    #: ACE worker processes in each Ray actor (and the CPUs it reserves).
+    ace_workers_per_actor: int = 1
+    #: Separate Ray actors that rank for all the others (0: each actor ranks itself).
+    scorer_actors: int = 0
 
     def replace(self, **changes: Any) -> RunConfig:
         """A copy with *changes* (None values are ignored, so unset options keep defaults)."""

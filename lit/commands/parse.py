@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
+    from lit.backend import add_backend_arguments
 
     parser.add_argument("sentences", nargs="*", metavar="SENTENCE", help="sentences to parse")
     parser.add_argument(
@@ -28,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--format", choices=("mrs", "json"), default="mrs", help="output format (default mrs)"
     )
     add_ace_arguments(parser)
+    add_backend_arguments(parser)
 
 
 def _lines(stream) -> Iterator[str]:
@@ -51,10 +54,27 @@ def _sentences(args: argparse.Namespace) -> Iterator[str]:
             yield from _lines(f)
 
 
+@contextmanager
+def _parser(args: argparse.Namespace) -> Iterator[Callable[[Iterable[str], int], Iterator]]:
+    """`parse(sentences, n)`: ACE here, or on Ray actors with --backend ray."""
+    from lit.ace.options import service_from_args
+
+    if getattr(args, "backend", "local") == "ray":
+        from lit.backend.ray_backend import parse_backend
+
+        backend = parse_backend(args)
+        try:
+            yield backend.parse
+        finally:
+            backend.close()
+        return
+    with service_from_args(args) as service:
+        yield lambda sentences, n: service.parse(sentences, n=n)
+
+
 def run(args: argparse.Namespace) -> int:
     import json
 
-    from lit.ace.options import service_from_args
     from lit.errors import InputError
     from lit.io.readers import printable
     from lit.status import Status
@@ -62,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
     if args.n < 1:
         raise InputError("-n must be at least 1")
     out = sys.stdout
-    with service_from_args(args) as service:
-        for i, result in enumerate(service.parse(_sentences(args), n=args.n)):
+    with _parser(args) as parse:
+        for i, result in enumerate(parse(_sentences(args), args.n)):
             if args.format == "json":
                 record = {
                     "input": printable(result.input),

@@ -11,48 +11,24 @@ Records are the plain dicts of docs/design.md §5 — exactly what `lit transfor
 from __future__ import annotations
 
 import weakref
-from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from itertools import islice
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
+from lit.backend import BACKENDS
+from lit.backend.local import LocalBackend, batches
+from lit.backend.work import BatchWork
 from lit.errors import InputError
 from lit.io.readers import NliItem, checked_item
 from lit.labels import LabelRules
 from lit.pipeline.core import Pipeline
+from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
+from lit.pipeline.timing import StageTimes
 from lit.config import DEFAULT_GRAMMAR_VERSION, DEFAULTS, PAPER_SPECS, RunConfig
 from lit.rank import Scorer, get_scorer
 from lit.records import NliRecord, TransformRecord
 from lit.spec import PairSpec, Spec, parse_pair, parse_spec
-
-
-def _batches(items: Iterable, size: int) -> Iterator[list]:
-    it = iter(items)
-    while batch := list(islice(it, size)):
-        yield batch
-
-
-def _overlapped(batches: Iterable[list], work, in_flight: int) -> Iterator[dict]:
-    """Records of `work(batch)` for each batch, in order, with up to *in_flight* batches
-    running at once: while one batch waits for ACE (or sits at a stage boundary), the next
-    keeps the ACE pool busy. Batches are read from *batches* in this (the caller's) thread."""
-    if in_flight <= 1:
-        for batch in batches:
-            yield from work(batch)
-        return
-    with ThreadPoolExecutor(max_workers=in_flight, thread_name_prefix="lit-batch") as pool:
-        pending: deque = deque()
-        try:
-            for batch in batches:
-                pending.append(pool.submit(work, batch))
-                if len(pending) >= in_flight:
-                    yield from pending.popleft().result()
-            while pending:
-                yield from pending.popleft().result()
-        finally:
-            for future in pending:  # the consumer stopped early
-                future.cancel()
+from lit.status import Status
 
 
 def as_item(pair: object, line: int) -> NliItem:
@@ -91,6 +67,15 @@ class Engine:
     how many batches run at once (threads; the ACE pool does the parallel work). service: an
     existing lit.ace.service.AceService to use instead of starting one (`close` leaves it
     running unless close_service is true).
+
+    backend: "local" (batches run in threads here) or "ray" (on Ray actors, each with its own
+    ACE pool of ace_workers_per_actor processes, rule engine, label rules and scorer; the
+    records are the same). ray_address: the cluster to join (default RAY_ADDRESS, else a new
+    local Ray); actors: how many (default: the cluster's CPUs / ace_workers_per_actor);
+    scorer_actors: rank on that many shared scorer actors (a GPU each, if there are GPUs);
+    service_factory: how each actor starts its AceService (default: from ace, grammar and
+    timeout, resolved on the actor's node). With "ray", this process still finds ACE and the
+    grammar (for the run identity of --resume) but never starts them. See docs/scale.md.
     """
 
     def __init__(
@@ -116,9 +101,18 @@ class Engine:
         batches_in_flight: int = DEFAULTS.batches_in_flight,
         service=None,
         close_service: bool = False,
+        backend: str = DEFAULTS.backend,
+        ray_address: str | None = None,
+        actors: int | None = None,
+        ace_workers_per_actor: int = DEFAULTS.ace_workers_per_actor,
+        scorer_actors: int = DEFAULTS.scorer_actors,
+        service_factory: Callable[[], object] | None = None,
     ):
         from lit.rules.engine import RuleEngine
 
+        if backend not in BACKENDS:
+            raise InputError(f"backend {backend!r}: expected one of {', '.join(BACKENDS)}")
+        self.backend = None
         self._owns_service = service is None or close_service
         if service is None:
             from lit.ace.config import resolve_config
@@ -135,14 +129,39 @@ class Engine:
             grammar_version or getattr(service.config, "grammar_version", None)
             or DEFAULT_GRAMMAR_VERSION
         )
+        given_label_rules = label_rules
         try:
             self.rules = RuleEngine.load(self.grammar_version, paths=rules)
             if not isinstance(label_rules, LabelRules):
                 label_rules = LabelRules.load(label_rules)
-            self.scorer = get_scorer(scorer, model=model, device=device,
-                                     batch_size=score_batch_size)
-            if hasattr(self.scorer, "load"):  # fail now, not after the first batch's ACE work
-                self.scorer.load()
+            if backend == "ray":
+                from lit.backend.ray_backend import RayBackend, Recipe, options_of
+
+                actor_config = RunConfig(
+                    ace=str(ace) if ace else None, grammar=str(grammar) if grammar else None,
+                    grammar_version=grammar_version, workers=ace_workers_per_actor,
+                    timeout=timeout, scorer=scorer,
+                    model=model, device=device, score_batch_size=score_batch_size,
+                    max_candidates=max_candidates, closeness_weight=closeness_weight,
+                    readings=readings, verify_readings=verify_readings,
+                    keep_unverified=keep_unverified, batch_size=batch_size,
+                    batches_in_flight=batches_in_flight)
+                build = partial(actor_work, actor_config,
+                                tuple(map(str, rules)) if rules else None, given_label_rules,
+                                service_factory)
+                self.backend = RayBackend(
+                    Recipe(build, actor_config),
+                    options_of(actor_config.replace(
+                        ray_address=ray_address, actors=actors,
+                        ace_workers_per_actor=ace_workers_per_actor,
+                        scorer_actors=scorer_actors)),
+                    failed_records)
+                self.scorer = self.backend.scorer  # loaded on the actors, not here
+            else:
+                self.scorer = get_scorer(scorer, model=model, device=device,
+                                         batch_size=score_batch_size)
+                if hasattr(self.scorer, "load"):  # fail now, not after a batch's ACE work
+                    self.scorer.load()
         except BaseException:
             self.close()
             raise
@@ -155,6 +174,9 @@ class Engine:
             verify_readings=verify_readings, keep_unverified=keep_unverified,
             closeness_weight=closeness_weight, readings=readings,
         )
+        if self.backend is None:
+            self.backend = LocalBackend(BatchWork(self.pipeline, service),
+                                        self.batches_in_flight)
 
     @classmethod
     def from_config(
@@ -165,6 +187,7 @@ class Engine:
         label_rules: str | Path | LabelRules | None = None,
         service=None,
         close_service: bool = False,
+        service_factory: Callable[[], object] | None = None,
     ) -> Engine:
         """An Engine with every setting of *config* (the CLI builds its Engine this way)."""
         return cls(config.ace, config.grammar, config.grammar_version, workers=config.workers,
@@ -176,7 +199,10 @@ class Engine:
                    closeness_weight=config.closeness_weight, readings=config.readings,
                    batch_size=config.batch_size,
                    batches_in_flight=config.batches_in_flight, service=service,
-                   close_service=close_service)
+                   close_service=close_service, backend=config.backend,
+                   ray_address=config.ray_address, actors=config.actors,
+                   ace_workers_per_actor=config.ace_workers_per_actor,
+                   scorer_actors=config.scorer_actors, service_factory=service_factory)
 
     # --- checking specs up front -----------------------------------------------------------
 
@@ -207,9 +233,7 @@ class Engine:
         specs, each sentence is parsed once and gets one record per spec, in spec order."""
         specs = [spec] if isinstance(spec, (str, Spec)) else list(spec)
         checked = [self.check_spec(s) for s in specs]
-        yield from _overlapped(_batches(sentences, self.batch_size),
-                               lambda batch: self.pipeline.transform(batch, checked),
-                               self.batches_in_flight)
+        yield from self.backend.run("transform", batches(sentences, self.batch_size), checked)
 
     def nli(
         self, pairs: Iterable[object], specs: Sequence[str | PairSpec] = PAPER_SPECS
@@ -220,17 +244,21 @@ class Engine:
         texts = [s.strip() if isinstance(s, str) else str(p) for s, p in checked]
         named = [(t, p) for t, (_, p) in zip(texts, checked)]
         items = (as_item(p, k) for k, p in enumerate(pairs, 1))
-        yield from _overlapped(_batches(items, self.batch_size),
-                               lambda batch: self.pipeline.nli(batch, named),
-                               self.batches_in_flight)
+        yield from self.backend.run("nli", batches(items, self.batch_size), named)
 
     @property
-    def times(self):
-        """Seconds per stage so far (lit.pipeline.StageTimes)."""
-        return self.pipeline.times
+    def times(self) -> StageTimes:
+        """Seconds per stage so far (lit.pipeline.StageTimes; with Ray, summed over the
+        actors)."""
+        if self.backend.name == "local":
+            return self.pipeline.times
+        return StageTimes(*self.backend.stage_seconds())
 
     def close(self) -> None:
-        """Stop the ACE processes if this Engine owns them (safe to call twice)."""
+        """Stop the ACE processes if this Engine owns them, and its Ray actors (safe to
+        call twice)."""
+        if self.backend is not None:
+            self.backend.close()
         self._finalizer()
 
     def __enter__(self) -> "Engine":
@@ -238,3 +266,26 @@ class Engine:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def actor_work(config: RunConfig, rules: Sequence[str] | None, label_rules: object,
+               service_factory: Callable[[], object] | None, scorer: Scorer | None) -> BatchWork:
+    """What a Ray actor runs, built on the actor's node: a local Engine's pipeline over its
+    own ACE pool (from *service_factory*, else *config*), ranking with *scorer* (a scorer
+    actor's handle) if given, else with the scorer *config* names."""
+    engine = Engine.from_config(config.replace(scorer=scorer), rules=rules,
+                                label_rules=label_rules,
+                                service=service_factory() if service_factory else None,
+                                close_service=True)
+    return BatchWork(engine.pipeline, engine.service, owner=engine)
+
+
+def failed_records(task: str, item: object, args: tuple, reason: str) -> list:
+    """The records of one item no backend could run (status `error`, with *reason*), shaped
+    like the records *task* ("nli" or "transform") writes for it."""
+    (specs,) = args
+    if task == "nli":
+        transforms = [pair_transform(text, Status.ERROR, reason) for text, _ in specs]
+        return [nli_record(item.id, item.input, transforms, StageTimes().share(1),
+                           Status.ERROR, reason)]
+    return [transform_record(str(spec), SideResult(Status.ERROR, reason)) for spec in specs]

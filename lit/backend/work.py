@@ -1,0 +1,54 @@
+"""The per-batch tasks every backend runs.
+
+`BatchWork` is the one place a batch meets the pipeline: the local backend calls it in threads
+of this process, and each Ray actor holds one over its own ACE pool and pipeline. So the Ray
+backend runs exactly the code the local one runs, and its records are the same. (The pipeline
+is passed in: lit.pipeline builds it and imports this package, never the other way round.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+#: The tasks a backend runs, by name (methods of BatchWork).
+TASKS: tuple[str, ...] = ("nli", "transform", "parse")
+
+
+class BatchWork:
+    """`lit nli`, `lit transform` and `lit parse` work for one batch at a time, over one
+    lit.pipeline.Pipeline (None: ACE only) and its ACE service. Batches may run in parallel
+    threads. *owner* is kept alive with the work (the Engine whose finalizer stops ACE)."""
+
+    def __init__(self, pipeline: Any, service: Any, owner: Any = None):
+        self.pipeline = pipeline
+        self.service = service
+        self.owner = owner
+
+    def nli(self, items: Sequence[Any], specs: Sequence[tuple[str, Any]]) -> list:
+        """One `lit nli` record per NliItem, in order."""
+        return self.pipeline.nli(items, specs)
+
+    def transform(self, sentences: Sequence[str], specs: Sequence[Any]) -> list:
+        """One `lit transform` record per sentence and spec, in order."""
+        return self.pipeline.transform(sentences, specs)
+
+    def parse(self, sentences: Sequence[str], n: int) -> list:
+        """One lit.ace.service.ParseResult per sentence, in order."""
+        return list(self.service.parse(sentences, n=n))
+
+    def stage_seconds(self) -> tuple[dict[str, float], dict[str, float]]:
+        """Seconds per stage so far, and the part spent in ACE (plain dicts: they travel)."""
+        if self.pipeline is None:
+            return {}, {}
+        times = self.pipeline.times.copy()
+        return times.seconds, times.ace
+
+
+def ace_only(service: Callable[[], Any], scorer: Any = None) -> BatchWork:
+    """Work for `lit parse`: an ACE pool from *service*, no pipeline (nothing to rank)."""
+    return BatchWork(None, service())
+
+
+#: (task, item, task arguments, reason) -> the records of an item no backend could run.
+Failed = Callable[[str, Any, tuple, str], list]
