@@ -61,3 +61,33 @@ def test_recipe_fine_tunes_on_augmented_rows_and_lit_evaluate_scores_it(contrast
     result = json.loads(scores.read_text())
     assert result["original"]["n"] == len(records) - 70
     assert result["original"]["accuracy"] is not None
+
+
+def test_filter_model_keeps_only_pairs_the_model_labels_as_the_rule_does(contrast, tmp_path):
+    """A constant classifier (it always says neutral) as --filter-model: every transformed row
+    kept is neutral, every other one is in --rejected with classifier_label neutral."""
+    records = read_jsonl(contrast)
+    texts = [s for r in records for s in (r["input"]["sentence1"], r["input"]["sentence2"])]
+    texts += [t[side]["output"] or "" for r in records for t in r["transforms"]
+              for side in ("premise", "hypothesis")]
+    model = tiny_bert(tmp_path / "m", texts)
+    from transformers import BertForSequenceClassification
+
+    clf = BertForSequenceClassification.from_pretrained(
+        model, num_labels=3, id2label={0: "contradiction", 1: "entailment", 2: "neutral"},
+        label2id={"contradiction": 0, "entailment": 1, "neutral": 2},
+        ignore_mismatched_sizes=True)
+    with torch.no_grad():
+        clf.classifier.weight.zero_()
+        clf.classifier.bias.copy_(torch.tensor([0.0, 0.0, 5.0]))
+    clf.save_pretrained(model)
+    plain, kept, rejected = (tmp_path / n for n in ("all.jsonl", "kept.jsonl", "rej.jsonl"))
+    assert main(["augment", "--from-contrast", str(contrast), "-o", str(plain)]) == 0
+    assert main(["augment", "--from-contrast", str(contrast), "-o", str(kept),
+                 "--filter-model", str(model), "--rejected", str(rejected)]) == 0
+    rows, dropped = read_jsonl(kept), read_jsonl(rejected)
+    assert {r["label"] for r in rows if r["origin"] == "transformed"} == {"neutral"}
+    assert [r for r in rows if r["origin"] == "transformed"] == [
+        r for r in read_jsonl(plain) if r["origin"] == "transformed" and r["label"] == "neutral"]
+    assert dropped and {r["classifier_label"] for r in dropped} == {"neutral"}
+    assert "neutral" not in {r["label"] for r in dropped}
