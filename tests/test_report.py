@@ -38,8 +38,8 @@ def records():
 
 def test_report_without_evaluation_or_analysis(records):
     html = build_report(records)
-    assert re.findall(r'<section id="(\w+)"', html) == ["summary", "failures", "labelrules",
-                                                          "examples"]
+    assert re.findall(r'<section id="(\w+)"', html) == ["summary", "tailor", "failures",
+                                                          "labelrules", "examples"]
     # the f;p example of s02:same with its change highlighted, labels and rule id
     assert "A woman <ins>will be</ins> driving a car." in html
     assert "A woman <ins>was</ins> driving a car." in html

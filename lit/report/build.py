@@ -429,6 +429,10 @@ def build_report(
 
         sections.append(_section("augmentation", "Augmentation",
                                  augmentation_section(augmentation)))
+    from lit.report.tailor import tailor_section  # it uses this module's helpers
+
+    if tailor := tailor_section(records):
+        sections.append(_section("tailor", "Closeness, fluency, controllability", tailor))
     sections.append(_section("failures", "Failure breakdown", _failures(records)))
     sections.append(_section("labelrules", "Label rules", _label_rules(records)))
     sections.append(_section("examples", "Examples per spec", _examples(records, evaluation,

@@ -70,3 +70,14 @@ def test_the_summary_shows_the_metrics():
                       _side("An animal barks.", ANIMAL))]))
     assert "tailor: closeness 2.00 tokens, 2.00 EPs" in s.format()
     assert s.to_json()["specs"][0]["tailor"]["controllability"] == 1.0
+
+
+def test_the_report_has_a_tailor_section_only_when_a_spec_applied():
+    from lit.report.build import build_report
+
+    applied = _record([_t("o;hyper", "ok", _side("A dog barks.", DOG),
+                          _side("An animal barks.", ANIMAL))])
+    html = build_report([applied])
+    assert '<section id="tailor">' in html and "<code>o;hyper</code>" in html
+    nothing = _record([_t("o;hypo", "not_applicable", _side(None), _side(None))])
+    assert '<section id="tailor">' not in build_report([nothing])
