@@ -15,12 +15,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--grammar", metavar="PATH", help="check this grammar image")
     parser.add_argument("--grammar-version", metavar="V", help="ERG release of --grammar")
     parser.add_argument("--no-parse", action="store_true", help="skip the smoke-test parse")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="ray: run the checks on every node of a Ray cluster and say "
+                        "which node lacks what (docs/scale.md)")
+    parser.add_argument("--ray-address", metavar="auto|HOST:PORT",
+                        help="with --backend ray: the cluster (default: RAY_ADDRESS, else a "
+                        "new local Ray)")
 
 
 def run(args: argparse.Namespace) -> int:
     from lit.ace.doctor import diagnose
 
-    checks = diagnose(args.ace, args.grammar, args.grammar_version, smoke=not args.no_parse)
+    if args.backend == "ray":
+        from lit.backend.doctor import doctor_nodes
+
+        return doctor_nodes(args, report)
+    return 1 if report(diagnose(args.ace, args.grammar, args.grammar_version,
+                                smoke=not args.no_parse)) else 0
+
+
+def report(checks: list) -> int:
+    """Print *checks* with what to do about each problem; how many failed."""
     width = max(len(c.name) for c in checks)
     for c in checks:
         mark = {True: "ok     ", False: "MISSING" if c.detail == "not found" else "PROBLEM",
@@ -31,4 +46,4 @@ def run(args: argparse.Namespace) -> int:
     failed = [c for c in checks if c.ok is False]
     print("All good: LIT can parse and generate." if not failed
           else f"{len(failed)} problem(s) found.")
-    return 1 if failed else 0
+    return len(failed)

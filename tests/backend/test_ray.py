@@ -242,3 +242,17 @@ def test_transform_and_parse_on_ray_print_what_local_prints(local_ray, fake_ace_
                                        for line in text.splitlines()] for _, text in (local, on_ray))
         assert ray_records == local_records
         assert Counter(r["status"] for r in local_records)["ok"] > 6
+
+
+def test_doctor_checks_every_node_and_names_what_it_lacks(local_ray, fake_ace_config, tmp_path):
+    ace = ["--ace", str(fake_ace_config.ace), "--grammar-version", "2018"]
+    code, out = _run(["doctor", "--backend", "ray", *ace,
+                      "--grammar", str(fake_ace_config.grammar)])
+    assert code == 0, out
+    assert "== node " in out and "lit-contrast" in out
+    assert "1 node(s) checked; every node can parse and generate." in out
+    missing = tmp_path / "erg-2018.dat"
+    code, out = _run(["doctor", "--backend", "ray", *ace, "--grammar", str(missing),
+                      "--no-parse"])
+    assert code == 1
+    assert "1 cannot:" in out and "lacks: grammar" in out and str(missing) in out
