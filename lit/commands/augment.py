@@ -22,6 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
     from lit.augment.labels import LABEL_FORMATS
     from lit.augment.write import FORMATS
+    from lit.io.readers import FORMATS as READ_FORMATS
     from lit.pipeline.cli import add_pipeline_arguments
 
     parser.add_argument("input", nargs="?", metavar="INPUT",
@@ -66,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N pairs")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     d = parser.add_argument_group("input columns")
-    d.add_argument("--input-format", choices=("jsonl", "csv", "tsv"),
+    d.add_argument("--input-format", choices=READ_FORMATS,
                    help="INPUT's format (default: from its name)")
     d.add_argument("--premise-column", metavar="NAME",
                    help="premise field (default: sentence1, else premise)")
