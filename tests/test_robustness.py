@@ -11,6 +11,9 @@ from tools import robustness
 
 SINGLE_SAMPLE = 1000  # MRSs × every module value
 PAIR_SAMPLE = 200  # MRSs × every two-step composition
+#: Modules that apply to a handful of the 10,472 gold MRSs (3 race, 33 age adjectives on a
+#: person); tests/rules/test_demographics.py checks them where they apply.
+RARE = {"age", "race"}
 
 
 @pytest.mark.slow
@@ -23,5 +26,7 @@ def test_sample_of_gold_mrss_survives_every_step_and_composition():
     assert not result["failures"], "\n".join(result["failures"][:30])
     # every module applies somewhere, and compositions do too
     for step in steps:
+        if step.name in RARE:
+            continue
         assert result["applied"][str(step)] > 0, f"{step} never applies"
     assert sum(result["pair_applied"].values()) > PAIR_SAMPLE * 10

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
 
+from delphin import predicate
 from delphin.mrs import MRS
 
 from lit.config import DEFAULT_GRAMMAR_VERSION, GRAMMAR_VERSIONS
@@ -275,10 +276,31 @@ class RuleEngine:
             results = apply_all(matcher, applications)
         except NoTableValue as exc:
             return [], f"{label}: {exc}"
-        results = [r for r in results if not equivalent(r, mrs)]
+        results = [r for r in results if not _same(r, mrs)]
         if not results:
             return [], f"{label}: changes nothing"
         return results, None
+
+
+#: Properties of individuals that lit.equivalence ignores (re-parses differ in them), but
+#: that a rule may change on purpose: "I saw her." -> "I saw him." is GEND alone.
+AGREEMENT = ("PERS", "NUM", "GEND")
+
+
+def _same(result: MRS, source: MRS) -> bool:
+    """Does *result* (built from *source*, so with its variable names) change nothing? The
+    cheap differences are looked at before the graph isomorphism of lit.equivalence."""
+
+    def agreement(m: MRS) -> dict[str, dict[str, str]]:
+        return {v: {k.upper(): str(x).lower() for k, x in props.items()
+                    if k.upper() in AGREEMENT} for v, props in m.variables.items()}
+
+    def words(m: MRS) -> list[tuple[str, str | None]]:
+        return sorted((predicate.normalize(ep.predicate), ep.args.get("CARG")) for ep in m.rels)
+
+    if agreement(result) != agreement(source) or words(result) != words(source):
+        return False
+    return equivalent(result, source)
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from itertools import islice, product
 
 from delphin import predicate as delphin_predicate
@@ -197,7 +198,7 @@ class Matcher:
         column, target = self.column(lookup.key), self.column(lookup.target)
         found = table.values(column, key, target)
         if not found:
-            raise NoTableValue(f"table {table.name} ({table.file}) has no {target} for {key} "
+            raise NoTableValue(f"table {table.name} ({Path(table.file).name}) has no {target} for {key} "
                                f"in column {column}")
         return found
 
@@ -524,6 +525,23 @@ def _apply(matcher: Matcher, draft: Draft, block: Block, b: Binding,
                 return chosen[e, ""]
         raise InputError(f"{matcher.where}: an output predicate must be a name")
 
+    def fit_roles(ep: dict) -> None:
+        """Give an EP whose predicate came from a table the roles its new predicate has in
+        the SEM-I (_son_n_of -> _daughter_n_1 drops ARG1, the reverse adds one): an
+        unexpressed role (an i or u variable) is dropped or added; dropping an expressed one
+        ("the king of Spain" -> monarch) would lose meaning, so the step does not apply."""
+        found = semi.roles(ep["predicate"])
+        if found is None:
+            return
+        every, required = found
+        for role in [r for r in ep["args"] if r not in ("ARG0", "CARG") and r not in every]:
+            if variable.type(ep["args"][role]) not in ("i", "u"):
+                raise NoTableValue(f"{ep['predicate']} has no {role} in the SEM-I, and the "
+                                   f"{role} here is expressed ({ep['args'][role]})")
+            del ep["args"][role]
+        for role in sorted(required - set(ep["args"]) - {"ARG0", "CARG"}):
+            ep["args"][role] = draft.fresh("i")
+
     for e, edit in enumerate(block.edits if isinstance(block, Rule) else ()):
         match edit:
             case Add(item=EPPattern() as item):
@@ -549,6 +567,8 @@ def _apply(matcher: Matcher, draft: Draft, block: Block, b: Binding,
                 if pred is not None:
                     ep["predicate"] = output_pred(pred, e)
                 roles_into(ep, roles, e)
+                if isinstance(pred, Lookup) and matcher.tables[pred.table].kind == "predicates":
+                    fit_roles(ep)
             case SetProps(var=target, props=props):
                 set_props(var(target), props)
             case Unset(var=target, features=features):

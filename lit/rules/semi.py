@@ -48,6 +48,17 @@ def has_role(pred: str, role: str, vtype: str) -> bool | None:
     return False
 
 
+def roles(pred: str) -> tuple[set[str], set[str]] | None:
+    """(every role some synopsis of *pred* has, the roles its first synopsis requires), ARG0
+    left out; None if the SEM-I does not know *pred*."""
+    synopses = table().get(delphin_predicate.normalize(pred))
+    if synopses is None:
+        return None
+    every = {entry.rstrip("?").partition(":")[0] for syn in synopses for entry in syn}
+    required = {e.partition(":")[0] for e in (synopses[0] if synopses else []) if "?" not in e}
+    return every, required
+
+
 def extract(smi_path: str) -> dict[str, list[list[str]]]:
     """Build the compact table from a SEM-I file (needs the whole SEM-I directory)."""
     from delphin import semi

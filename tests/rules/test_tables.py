@@ -87,7 +87,7 @@ def test_a_key_without_a_value_is_not_applicable_not_half_rewritten(tmp_path):
     path = _module(tmp_path, SWAP, {"people.tsv": "female\tmale\n_woman_n_1\t\n"})
     out = RuleEngine.load("2025", [path]).apply(WOMAN, "flip=m")
     assert out.status == Status.NOT_APPLICABLE
-    assert "has no male for _woman_n_1" in out.reason and "people.tsv" in out.reason
+    assert "has no male for _woman_n_1" in out.reason and "(people.tsv)" in out.reason
 
 
 def test_strings_table_on_carg_and_a_negated_lookup(tmp_path):
