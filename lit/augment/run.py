@@ -251,16 +251,11 @@ def run_augment(
                                columns)
         if label_format == "auto":
             label_format = learn_convention((s.where, s.gold) for s in sources)
-        predict = None
-        where = str(filter_predictions or filter_model)
-        if filter_predictions:
-            given = file_predictions(filter_predictions)
-            predict = lambda pairs: given  # noqa: E731
-        elif filter_model:
-            predict = lambda pairs: model_predictions(filter_model, pairs)  # noqa: E731
+        predict = _predictor(filter_model, filter_predictions)
         result = build(sources, rules, balance=balance, max_per_source=max_per_source,
                        originals=originals, seed=seed, predictions=predict,
-                       predictions_source=where, label_format=label_format)
+                       predictions_source=str(filter_predictions or filter_model),
+                       label_format=label_format)
         if report:
             result.report = _shortcut_report(sources, result.rows, built, config, seed)
     finally:
@@ -276,28 +271,48 @@ def run_augment(
     meta_args = ({"engine": built} if built is not None else {"label_rules": rules})
     if from_contrast is not None:
         _copy_settings(from_contrast, meta_args)
-    staged: list[tuple[Path, Path]] = []
-    try:
-        staged.append((stage(result.rows, out, fmt, label_format), out))
-        if rejected_path is not None:
-            tmp = temporary_beside(rejected_path)
-            staged.append((tmp, rejected_path))
-            stage_text(jsonl_text(result.rejected, label_format, ("classifier_label",)), tmp)
-        meta = build_meta(
-            "augment", started=started, specs=run_specs, seed=seed, options=options,
-            inputs={k: v for k, v in (("input", file_input), ("from_contrast", from_contrast),
-                    ("filter_predictions", filter_predictions)) if v is not None},
-            counts={**result.counts, "balance": result.balance}, **meta_args)
-        tmp = temporary_beside(meta_path(out))
-        staged.append((tmp, meta_path(out)))
-        stage_text(json.dumps(meta, indent=1, ensure_ascii=False, default=str) + "\n", tmp)
-        put_in_place(staged)
-    except BaseException:
-        discard(staged)
-        raise
+    meta = build_meta(
+        "augment", started=started, specs=run_specs, seed=seed, options=options,
+        inputs={k: v for k, v in (("input", file_input), ("from_contrast", from_contrast),
+                ("filter_predictions", filter_predictions)) if v is not None},
+        counts={**result.counts, "balance": result.balance}, **meta_args)
+    result.files = _write(result, out, fmt, rejected_path, meta)
     result.output = out
-    result.files = [p for _, p in staged]
     return result
+
+
+def _predictor(model: str | None, predictions: str | Path | None
+               ) -> Callable[[list], dict] | None:
+    """The feedback filter's classifier: (source, candidate) pairs -> (id, spec) -> label."""
+    if predictions:
+        given = file_predictions(predictions)
+        return lambda pairs: given
+    if model:
+        return lambda pairs: model_predictions(model, pairs)
+    return None
+
+
+def _write(result: AugmentResult, out: Path, fmt: str, rejected: Path | None,
+           meta: dict) -> list[Path]:
+    """Stage the rows, the rejected rows and the sidecar, then rename them all into place
+    (nothing is left half-written if any step fails); the paths written."""
+    staged: list[tuple[Path, Path]] = []
+    texts = [(meta_path(out), json.dumps(meta, indent=1, ensure_ascii=False, default=str) + "\n")]
+    if rejected is not None:
+        texts.insert(0, (rejected, jsonl_text(result.rejected, result.label_format,
+                                              ("classifier_label",))))
+    try:
+        staged.append((stage(result.rows, out, fmt, result.label_format), out))
+        for path, text in texts:
+            staged.append((temporary_beside(path), path))
+            stage_text(text, staged[-1][0])
+        put_in_place(staged)
+    except BaseException as exc:
+        discard(staged)
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise
+    return [path for _, path in staged]
 
 
 def _copy_settings(contrast: str | Path, meta_args: dict) -> None:

@@ -137,6 +137,8 @@ def put_in_place(staged: Sequence[tuple[Path, Path]]) -> None:
             os.replace(tmp, path)
             shutil.rmtree(old)
         else:
+            if tmp.is_dir() and path.exists():  # a folder replaces a file of that name
+                path.unlink()
             os.replace(tmp, path)
 
 
