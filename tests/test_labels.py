@@ -212,7 +212,7 @@ def test_edit_rules_match_relation_and_polarity_with_wildcards():
         'rule up { edit hypernym at up\n map = -> E, E -> E\n why "up" }\n'
         'rule any { edit * at down\n map = -> N\n why "down" }\n'
     )
-    pair = parse_pair("o;o")
+    pair = parse_pair("o;hyper")
     d = rules.decide(pair, "entailment", edit=_edit("hypernym", "up"), same_sentence=True)
     assert (d.label, d.rule, d.edit["polarity"]) == ("entailment", "up", "up")
     assert "ARG1 of _bark_v_1" in d.rationale
@@ -226,7 +226,7 @@ def test_edit_rules_match_relation_and_polarity_with_wildcards():
 
 
 def test_an_edit_no_rule_covers_is_not_applicable_with_the_edit_named(rules):
-    d = rules.decide(parse_pair("o;o"), "entailment", edit=_edit("unrelated", "up"),
+    d = rules.decide(parse_pair("o;hyper"), "entailment", edit=_edit("unrelated", "up"),
                      same_sentence=True)
     assert d.status == Status.NOT_APPLICABLE and d.label is None
     assert "relation unrelated" in d.reason and "polarity up" in d.reason
@@ -243,3 +243,16 @@ def test_edit_rule_errors_name_line_and_column(text, where, message):
     with pytest.raises(RuleError) as err:
         LabelRules.parse(text, "mine.labels")
     assert f"mine.labels:{where}" in str(err.value) and message in str(err.value)
+
+
+@pytest.mark.parametrize("pair", ["o;hyper+tense=past", "o;hyper+neg", "pass;hyper"])
+def test_an_edit_with_other_meaning_changes_is_not_labelled(rules, pair):
+    d = rules.decide(parse_pair(pair), "entailment", edit=_edit("hypernym", "up"),
+                     same_sentence=True)
+    assert d.status == Status.NOT_APPLICABLE and "one meaning-changing step" in d.reason
+
+
+def test_a_truth_preserving_step_beside_the_edit_is_allowed(rules):
+    d = rules.decide(parse_pair("o;hyper+pass"), "entailment", edit=_edit("hypernym", "up"),
+                     same_sentence=True)
+    assert (d.label, d.rule) == ("entailment", "edit_generalize_up")

@@ -352,7 +352,17 @@ class LabelRules:
 
     def _decide_edit(self, edit, code, gold, pair) -> LabelDecision:
         """The first `edit` rule for the edit's relation and polarity that maps the gold label;
-        the decision names the edit (position, polarity, relation) in its rationale too."""
+        the decision names the edit (position, polarity, relation) in its rationale too. The
+        hypothesis side must be that one edit, with at most truth-preserving (`neutral`) steps
+        beside it: "o;hyper+tense=past" changes more than the edit says."""
+        steps = [s for s in _real_steps(pair.hypothesis)
+                 if not any(_steps_match((n,), (s,)) for r in self.rules for n in r.neutral)]
+        if _real_steps(pair.premise) or len(steps) != 1:
+            return LabelDecision(
+                Status.NOT_APPLICABLE,
+                f"no label rule covers {pair}: an edit rule needs the premise kept and one "
+                f"meaning-changing step on the hypothesis ({edit.describe()})",
+                None, None, None, edit.as_dict())
         misses = []
         for r in self.rules:
             if not r.matches_edit(edit.relation, edit.polarity):

@@ -171,7 +171,7 @@ def test_natural_logic_label(sentence: str, edit: tuple, expected: str | None,
     if found is None:
         assert expected is None, comment
         return
-    d = rules.decide(parse_pair("o;o"), "entailment", edit=found, same_sentence=True)
+    d = rules.decide(parse_pair("o;hyper"), "entailment", edit=found, same_sentence=True)
     assert d.label == expected, f"{comment}: {found.describe()} -> {d.rule} {d.reason}"
     if expected is None:
         assert d.status == Status.NOT_APPLICABLE and "no label rule covers" in d.reason
