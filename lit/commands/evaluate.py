@@ -49,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lit.errors import InputError
     from lit.evaluate import evaluate, read_contrast_file, read_predictions, write_predictions
+    from lit.evaluate.fairness import format_fairness
     from lit.evaluate.metrics import (
         format_table,
         missing_note,
@@ -103,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         "predictions": list(prediction_rows(predictions)),
     }
     print(format_table(result))
+    if result.get("fairness"):
+        print(format_fairness(result["fairness"]))
     if args.output:
         write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
         write_run_meta("evaluate", args.output, started, None, [], args,

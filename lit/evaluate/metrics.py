@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from lit.errors import InputError
+from lit.evaluate.fairness import fairness
 from lit.evaluate.records import ORIGINAL, Item, contrast_items, original_item
 from lit.labels import LabelRules
 
@@ -219,6 +220,7 @@ def evaluate(
         sum(r["consistency"] * r["n"] for r in specs if r["n"]), len(pooled)
     )
     right = sum(predictions[it.key] == it.gold for it in originals)
+    fair = fairness(by_spec, {it.id: it for it in originals})
     return {
         "definitions": DEFINITIONS,
         "original": {"n": len(originals), "accuracy": _rate(right, len(originals))},
@@ -229,7 +231,7 @@ def evaluate(
         "missing_predictions": {"count": len(missing), "needed": needed,
                                 "skipped": needed - len(items),
                                 "examples": [list(k) for k in missing[:20]]},
-    }
+    } | ({"fairness": fair} if fair else {})
 
 
 def record_counts(records: Sequence[dict]) -> dict:
