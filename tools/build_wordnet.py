@@ -167,7 +167,7 @@ def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
 
 #: Module -> (lexicon relation, parts of speech it substitutes).
 TABLES = {"hyper": ("hypernym", "nv"), "hypo": ("hyponym", "nv"),
-          "sibling": ("sibling", "nv"), "antonym": ("antonym", "nva")}
+          "sibling": ("sibling", "n"), "antonym": ("antonym", "nva")}
 TABLE_DIR = ROOT / "lit" / "rules" / "modules" / "data"
 
 
