@@ -24,6 +24,9 @@ def test_demo_runs_with_no_grammar_and_says_it_replays(env, tmp_path, capsys):
     assert summary["records"] == 10 and summary["specs"][0]["expansion"]
     # the examples shown are real contrast pairs of the output
     assert "-> A woman may be driving a car." in printed
+    # and the report of it says it was replayed
+    assert main(["report", str(out), "-o", str(tmp_path / "r.html")]) == 0
+    assert "<b>REPLAYED:</b> made by <code>lit demo</code>" in (tmp_path / "r.html").read_text()
 
 
 def test_demo_data_ships_in_the_package():

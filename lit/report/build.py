@@ -374,12 +374,15 @@ def _run(meta: dict) -> str:
                         f"class=\"small\">SHA-256 {escape(str(rules.get('sha256')))}</span>"],
         ["started / ended", escape(f"{meta.get('started')} / {meta.get('ended')}")],
     ]
-    rows += [[f"input {escape(name)}", f"<code>{escape(str(entry.get('path')))}</code><br>"
+    rows += [[escape(name), f"<code>{escape(str(entry.get('path')))}</code><br>"
               f"<span class=\"small\">SHA-256 {escape(str(entry.get('sha256')))}</span>"]
              for name, entry in (meta.get("inputs") or {}).items()]
     options = "".join(f"<li><code>{escape(k)}</code>: {escape(json.dumps(v))}</li>"
                       for k, v in (meta.get("options") or {}).items())
-    return (_table(["", ""], rows)
+    replayed = ('<p><b>REPLAYED:</b> made by <code>lit demo</code> from recorded ACE answers, '
+                "not by a live grammar.</p>" if (meta.get("options") or {}).get("replayed")
+                else "")
+    return (replayed + _table(["", ""], rows)
             + f'<details><summary>Options</summary><ul class="small">{options}</ul></details>')
 
 
