@@ -147,23 +147,28 @@ class RayBackend:
 
     def _start(self, recipe: Recipe, options: RayOptions) -> None:
         ray = self.ray
-        cpus = int(ray.cluster_resources().get("CPU", 1))
+        resources = ray.cluster_resources()
+        cpus = int(resources.get("CPU", 1))
         per = max(1, options.ace_workers_per_actor)
-        n = options.actors if options.actors is not None else max(1, cpus // per)
+        k = max(0, options.scorer_actors) if recipe.ranks else 0
+        gpus = 1 if k and resources.get("GPU", 0) >= k else 0
+        scorer_cpus = 0 if gpus else k  # a scorer without a GPU takes a CPU
+        n = options.actors if options.actors is not None else max(1, (cpus - scorer_cpus) // per)
         if n < 1:
             raise InputError("--actors must be at least 1")
-        if n * per > cpus:
-            raise InputError(f"--actors {n} x --ace-workers-per-actor {per} needs {n * per} "
-                             f"CPUs; the Ray cluster has {cpus}")
+        if n * per + scorer_cpus > cpus:
+            raise InputError(
+                f"--actors {n} x --ace-workers-per-actor {per}"
+                + (f" + {scorer_cpus} scorer actor(s)" if scorer_cpus else "")
+                + f" needs {n * per + scorer_cpus} CPUs; the Ray cluster has {cpus}")
         config = recipe.config
         scorer = None
-        if options.scorer_actors > 0 and recipe.ranks:
-            gpus = 1 if ray.cluster_resources().get("GPU", 0) >= options.scorer_actors else 0
-            Scorer = ray.remote(ScorerActor).options(num_cpus=0 if gpus else 1, num_gpus=gpus,
+        if k:
+            Scorer = ray.remote(ScorerActor).options(num_cpus=1 - gpus, num_gpus=gpus,
                                                      max_restarts=MAX_RESTARTS,
                                                      max_task_retries=MAX_TASK_RETRIES,
                                                      max_concurrency=n)
-            self._scorers = [Scorer.remote(config) for _ in range(options.scorer_actors)]
+            self._scorers = [Scorer.remote(config) for _ in range(k)]
             info = self._wait([s.info.remote() for s in self._scorers])[0]
             scorer = RemoteScorer(info["scorer"], info["model"], tuple(self._scorers))
         Actor = ray.remote(PipelineActor).options(

@@ -23,7 +23,7 @@ def test_backend_ray_without_ray_says_how_to_install_it(fake_ace_config, tmp_pat
     assert not out.exists() or not out.read_text()
 
 
-@pytest.mark.parametrize("command", ["nli", "transform", "parse"])
+@pytest.mark.parametrize("command", ["nli", "transform", "parse", "augment"])
 def test_every_batch_command_has_the_backend_options(command, capsys):
     with pytest.raises(SystemExit):
         main([command, "--help"])

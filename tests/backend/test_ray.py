@@ -48,7 +48,7 @@ def engine(config, **options) -> Engine:
 
 
 def ray_engine(config, **options) -> Engine:
-    return engine(config, backend="ray", actors=2, **options)
+    return engine(config, backend="ray", **{"actors": 2, **options})
 
 
 def without_timings(line: str) -> str:
@@ -256,3 +256,20 @@ def test_doctor_checks_every_node_and_names_what_it_lacks(local_ray, fake_ace_co
                       "--no-parse"])
     assert code == 1
     assert "1 cannot:" in out and "lacks: grammar" in out and str(missing) in out
+
+
+def test_a_scorer_actor_ranks_for_the_pipeline_actors(local_ray, local_records, fake_ace_config):
+    pairs = read_jsonl(ORACLE / "nli-pairs.jsonl.gz")[:32]
+    with ray_engine(fake_ace_config, actors=1, scorer_actors=1) as e:
+        got = list(e.nli(pairs, SPECS))
+        assert e.scorer.name == "ace"
+    for r in got:
+        r.pop("timings")
+    assert [json.dumps(r, ensure_ascii=False) for r in got] == local_records[:32]
+
+
+def test_more_actors_than_cpus_is_an_input_error(local_ray, fake_ace_config):
+    from lit.errors import InputError
+
+    with pytest.raises(InputError, match="needs 3 CPUs; the Ray cluster has 2"):
+        ray_engine(fake_ace_config, actors=1, ace_workers_per_actor=2, scorer_actors=1)
