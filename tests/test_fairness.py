@@ -23,7 +23,8 @@ def _record(id_: str, gold: str, premise: str, hypothesis: str,
         "id": id_, "status": "ok",
         "input": {"sentence1": premise, "sentence2": hypothesis, "gold_label": gold},
         "transforms": [
-            {"spec": spec, "status": "ok", "premise": {"output": p}, "hypothesis": {"output": h},
+            {"spec": spec, "status": "ok", "premise": {"output": p, "verified": True, "mrs": None},
+             "hypothesis": {"output": h, "verified": True, "mrs": None},
              "label": label, "label_rule": rule}
             for spec, p, h, label, rule in transforms
         ],
@@ -72,11 +73,13 @@ def test_fairscore_by_hand():
     assert list(fair["axes"]) == ["gender", "race"] and "fairscore" in fair["definitions"]
 
 
+PLAIN = [_record("r2", "neutral", "She sings.", "She sings well.", [
+    ("n;n", "She does not sing.", "She does not sing well.", "neutral", "negated_both")])]
+PLAIN_PREDICTIONS = {("r2", "original"): "neutral", ("r2", "n;n"): "neutral"}
+
+
 def test_no_demographic_spec_no_fairness_block():
-    plain = [_record("r2", "neutral", "She sings.", "She sings well.", [
-        ("n;n", "She does not sing.", "She does not sing well.", "neutral", "negated_both")])]
-    assert "fairness" not in evaluate(plain, {("r2", "original"): "neutral",
-                                              ("r2", "n;n"): "neutral"})
+    assert "fairness" not in evaluate(PLAIN, PLAIN_PREDICTIONS)
 
 
 @pytest.mark.parametrize("spec, axis", [
@@ -114,3 +117,16 @@ def test_label_rules_same_perturbation_keeps_the_label_one_side_gives_none(spec,
 def test_different_perturbations_on_the_two_sides_are_not_labelled():
     decision = LabelRules.load().decide(parse_pair("gender=f;gender=m"), "E")
     assert decision.status == "not_applicable"
+
+
+def test_report_has_a_section_per_axis_with_the_flipped_examples():
+    from lit.report.build import build_report
+
+    html = build_report(RECORDS, evaluate(RECORDS, PREDICTIONS))
+    section = html[html.index('<section id="fairness">'):]
+    section = section[:section.index("</section>")]
+    assert "<h3>gender</h3>" in section and "<h3>race</h3>" in section
+    assert "fairscore <b>33.33%</b> (1 flipped)" in section
+    assert "She sings. <b>›</b> She sings well." in section and "N → C" in section
+    assert "A man sleeps. <b>›</b> A man rests." not in section  # r1 did not flip
+    assert 'id="fairness"' not in build_report(PLAIN, evaluate(PLAIN, PLAIN_PREDICTIONS))

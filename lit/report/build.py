@@ -421,6 +421,10 @@ def build_report(
         sections.append(_section("run", "How this file was made", _run(meta)))
     if evaluation:
         sections.append(_section("evaluation", "Model evaluation", _evaluation(evaluation)))
+        from lit.report.fairness import fairness_section  # it uses this module's helpers
+
+        if fair := fairness_section(evaluation):
+            sections.append(_section("fairness", "Fairness per demographic axis", fair))
     if analysis:
         sections.append(_section("analysis", "Dataset analysis", _analysis(analysis)))
     if analysis and analysis.get("pair_shortcuts"):
