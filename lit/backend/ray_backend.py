@@ -210,8 +210,7 @@ class RayBackend:
             while pending:
                 yield from self._collect(task, pending.popleft(), args, shared)
         finally:
-            for _, actor, ref in pending:  # the consumer stopped early
-                self.ray.cancel(ref)
+            for _, actor, _ in pending:  # the consumer stopped early: close() stops the rest
                 self._busy[actor] -= 1
 
     def _submit(self, task: str, batch: list, shared: list) -> tuple[list, int, Any]:
