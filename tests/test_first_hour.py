@@ -391,3 +391,16 @@ def test_spec_errors_name_no_internal_function(capsys):
     assert main(["transform", "--mrs", "-", "--spec", "f;p"]) == 2
     err = capsys.readouterr().err
     assert "pair spec, which `lit nli` takes" in err and "parse_pair" not in err
+
+
+def test_parse_writes_a_file_with_run_metadata(fake_ace_config, tmp_path, capsys):
+    out = tmp_path / "parses.jsonl"
+    assert main(["parse", "A dog is chasing a cat.", "--format", "json", "-o", str(out),
+                 "--ace", str(fake_ace_config.ace), "--grammar", str(fake_ace_config.grammar),
+                 "--grammar-version", "2018"]) == 0
+    assert capsys.readouterr().out == ""
+    (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert record["status"] == "ok" and record["readings"]
+    meta = json.loads((tmp_path / "parses.jsonl.meta.json").read_text())
+    assert meta["command"] == "parse" and meta["ace"]["version"] == "0.9.30"
+    assert meta["grammar"]["version"] == "2018" and meta["grammar"]["sha256"]

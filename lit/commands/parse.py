@@ -29,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format", choices=("mrs", "json"), default="mrs", help="output format (default mrs)"
     )
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write here (whole or not at all) instead of stdout, with the run's "
+                        "metadata in FILE.meta.json")
     add_ace_arguments(parser)
     add_backend_arguments(parser)
 
@@ -75,14 +78,24 @@ def _parser(args: argparse.Namespace) -> Iterator[Callable[[Iterable[str], int],
 def run(args: argparse.Namespace) -> int:
     import json
 
+    from contextlib import nullcontext
+
+    from lit.ace.config import resolve_config
     from lit.errors import InputError
+    from lit.io.meta import now
+    from lit.io.output import atomic_text, refuse_input_as_output
     from lit.io.readers import printable
+    from lit.pipeline.cli import write_run_meta
     from lit.status import Status
 
     if args.n < 1:
         raise InputError("-n must be at least 1")
-    out = sys.stdout
-    with _parser(args) as parse:
+    if args.output:
+        refuse_input_as_output(args.output, args.input or "-")
+    started = now()
+    with _parser(args) as parse, (
+        atomic_text(args.output) if args.output else nullcontext(sys.stdout)
+    ) as out:
         for i, result in enumerate(parse(_sentences(args), args.n)):
             if args.format == "json":
                 record = {
@@ -105,4 +118,10 @@ def run(args: argparse.Namespace) -> int:
                 for reading in result.readings:
                     out.write(reading.mrs + "\n")
             out.flush()
+    if args.output:
+        config = resolve_config(args.ace, args.grammar, args.grammar_version)
+        write_run_meta("parse", args.output, started, None, [], args,
+                       settings={"ace": config.ace, "grammar": config.grammar,
+                                 "grammar_version": config.grammar_version},
+                       input=args.input if args.input not in (None, "-") else None)
     return 0

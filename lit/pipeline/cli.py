@@ -127,14 +127,17 @@ def command_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def write_run_meta(command: str, output: str, started: str, engine: Engine | None,
-                   specs: Sequence[str], args: argparse.Namespace, **inputs: Any) -> None:
+                   specs: Sequence[str], args: argparse.Namespace,
+                   settings: dict[str, Any] | None = None, **inputs: Any) -> None:
     """Write ``OUTPUT.meta.json`` (lit.io.meta) for a command run that wrote *output*:
     versions and hashes of LIT, ACE, the grammar and the label rules, scorer, specs, options,
-    start and end time; *inputs* are files to hash (name=path)."""
+    start and end time; *settings* are `build_meta` keywords (ace, grammar, ...) for a run
+    with no Engine; *inputs* are files to hash (name=path)."""
     from lit.io.meta import build_meta, write_meta
 
     write_meta(output, build_meta(command, started=started, engine=engine, specs=list(specs),
-                                  inputs=inputs, options=command_options(args)))
+                                  inputs=inputs, options=command_options(args),
+                                  **(settings or {})))
 
 
 def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
