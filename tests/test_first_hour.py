@@ -404,3 +404,53 @@ def test_parse_writes_a_file_with_run_metadata(fake_ace_config, tmp_path, capsys
     meta = json.loads((tmp_path / "parses.jsonl.meta.json").read_text())
     assert meta["command"] == "parse" and meta["ace"]["version"] == "0.9.30"
     assert meta["grammar"]["version"] == "2018" and meta["grammar"]["sha256"]
+
+
+# --- items 10 and 16: progress in a log file and in notebooks ---------------------------------
+
+
+def test_progress_off_a_terminal_is_plain_periodic_lines(monkeypatch):
+    import io
+
+    from lit.pipeline import progress
+
+    log = io.StringIO()  # not a TTY, like stderr redirected to a file
+    monkeypatch.setenv("LIT_PROGRESS_SECONDS", "0")
+    with progress.progress_bar(4, "lit nli", "pair", True, file=log) as bar:
+        assert isinstance(bar, progress.PlainProgress)
+        for _ in range(4):
+            bar.update(1)
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 5 and "\r" not in log.getvalue()  # one per item, one at the end
+    assert lines[1].startswith("lit nli:  50%") and "2/4" in lines[1] and "pair/s" in lines[1]
+    assert "<" in lines[1]  # elapsed<remaining: the ETA
+    quiet = io.StringIO()
+    with progress.progress_bar(4, "lit nli", "pair", False, file=quiet) as bar:
+        bar.update(4)
+    assert quiet.getvalue() == ""
+
+
+def test_progress_in_a_notebook_is_tqdm_auto(monkeypatch):
+    from tqdm.auto import tqdm as auto_tqdm
+
+    from lit.pipeline import progress
+
+    monkeypatch.setattr(progress, "in_notebook", lambda: True)
+    bar = progress.progress_bar(3, "lit evaluate", "pair")
+    try:
+        assert isinstance(bar, auto_tqdm)
+    finally:
+        bar.close()
+
+
+def test_evaluate_with_a_model_shows_per_pair_progress(monkeypatch, capsys):
+    from lit.evaluate import read_contrast_file
+    from lit.evaluate.metrics import needed_items, predict
+    from tests.conftest import DATA
+
+    monkeypatch.setenv("LIT_PROGRESS_SECONDS", "0")
+    items = needed_items(read_contrast_file(DATA / "eval" / "contrast.jsonl"))
+    predict(items, lambda pairs: ["neutral"] * len(pairs), batch_size=10)
+    err = capsys.readouterr().err.splitlines()
+    pairs = len({(it.premise, it.hypothesis) for it in items})
+    assert err[-1].startswith("lit evaluate: 100%") and f"{pairs}/{pairs}" in err[-1]
