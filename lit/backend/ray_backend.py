@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -119,6 +120,22 @@ class ScorerActor:
         return self.scorer.score(groups)
 
 
+def _last(exc: BaseException) -> str:
+    """The error at the bottom of a remote traceback, without its exception's module path
+    ("grammar image not found: ..."), or the first line of a message with no traceback."""
+    lines = [line.strip() for line in str(exc).strip().splitlines() if line.strip()]
+    if not lines:
+        return type(exc).__name__
+    match = re.match(r"[\w.]+(?:Error|Exception): (.*)", lines[-1])
+    return match.group(1) if match else lines[0]
+
+
+def _node(exc: BaseException) -> str:
+    """" on node IP" when Ray's message names the node."""
+    match = re.search(r"\bip=([\w.:-]+)", str(exc))
+    return f" on node {match.group(1)}" if match else ""
+
+
 def _reason(exc: BaseException) -> str:
     first = str(exc).strip().splitlines()
     return (f"the Ray actor running this item died twice ({type(exc).__name__}"
@@ -191,8 +208,7 @@ class RayBackend:
                 f"Ray actors did not start within {READY_TIMEOUT:g} s: the cluster may lack the "
                 "CPUs/GPUs they ask for (see `ray status`)") from None
         except self.ray.exceptions.RayError as exc:
-            cause = getattr(exc, "cause", None) or exc
-            raise ConfigurationError(f"a Ray actor could not start: {cause}; "
+            raise ConfigurationError(f"a Ray actor{_node(exc)} could not start: {_last(exc)}; "
                                      "`lit doctor --backend ray` checks every node") from None
 
     # --- running batches -------------------------------------------------------------------

@@ -237,9 +237,10 @@ def test_transform_and_parse_on_ray_print_what_local_prints(local_ray, fake_ace_
         local = _run([*command, *sentences, *ace, "--workers", "2"])
         on_ray = _run([*command, *sentences, *ace, "--backend", "ray", "--actors", "2"])
         assert local[0] == on_ray[0] == 0
-        local_records, ray_records = ([{k: v for k, v in json.loads(line).items()
-                                        if k not in ("ace_seconds", "wall_seconds")}
-                                       for line in text.splitlines()] for _, text in (local, on_ray))
+        local_records, ray_records = (
+            [{k: v for k, v in json.loads(line).items()
+              if k not in ("ace_seconds", "wall_seconds")} for line in text.splitlines()]
+            for _, text in (local, on_ray))
         assert ray_records == local_records
         assert Counter(r["status"] for r in local_records)["ok"] > 6
 
@@ -273,3 +274,17 @@ def test_more_actors_than_cpus_is_an_input_error(local_ray, fake_ace_config):
 
     with pytest.raises(InputError, match="needs 3 CPUs; the Ray cluster has 2"):
         ray_engine(fake_ace_config, actors=1, ace_workers_per_actor=2, scorer_actors=1)
+
+
+def _node_without_grammar():
+    from lit.errors import ConfigurationError
+
+    raise ConfigurationError("grammar image not found: /nodes/7/erg.dat")
+
+
+def test_an_actor_that_cannot_start_says_why(local_ray, fake_ace_config):
+    from lit.errors import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="a Ray actor on node .* could not start: "
+                       "grammar image not found: /nodes/7/erg.dat; `lit doctor --backend ray`"):
+        ray_engine(fake_ace_config, actors=1, service_factory=_node_without_grammar)
