@@ -16,7 +16,7 @@ and the antonym pairs between mapped predicates (WordNet antonym links, by word)
 
 ``--tables`` (from the shipped mapping, without WordNet) writes the rule tables of the lexical
 modules, lit/rules/modules/data/{hyper,hypo,sibling,antonym}.tsv: for each frequent enough
-predicate (its lemma's Zipf frequency >= --min-key-zipf), its best candidates from
+predicate (its lemma's Zipf frequency >= --min-key-zipf, letters only), its best candidates from
 lit.lexicon.candidates (``--min-zipf``, ``--per-word``), best first. Lower --min-zipf to offer
 rare words too (*canine* for *dog*).
 """
@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SEMI = ROOT / "lit" / "rules" / "data" / "erg-2025-semi.json"
 OUT = ROOT / "lit" / "lexicon" / "data" / "wordnet-erg.json.gz"
 OVERRIDES = Path(__file__).resolve().parent / "wordnet-overrides.tsv"
+#: An override's synset column: leave the predicate unmapped.
+UNMAPPED = "-"
 
 #: ERG part of speech -> WordNet file suffix and synset-id prefix.
 POS = {"n": "noun", "v": "verb", "a": "adj"}
@@ -126,7 +128,8 @@ def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
         if not m:
             continue
         if pred in fixed:
-            mapping[pred] = fixed[pred]
+            if fixed[pred] != UNMAPPED:
+                mapping[pred] = fixed[pred]
             continue
         for lemma in wordnet_lemmas(m["lemma"], m["sense"]):
             senses = index[m["pos"]].get(lemma)
@@ -169,6 +172,8 @@ def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
 TABLES = {"hyper": ("hypernym", "nv"), "hypo": ("hyponym", "nv"),
           "sibling": ("sibling", "n"), "antonym": ("antonym", "nva")}
 TABLE_DIR = ROOT / "lit" / "rules" / "modules" / "data"
+#: Keys are words of letters only, this long at least (no letter names like _a_n_1).
+MIN_KEY_LENGTH = 3
 
 
 def write_tables(min_key_zipf: float, min_zipf: float, per_word: int, out: Path) -> None:
@@ -176,13 +181,15 @@ def write_tables(min_key_zipf: float, min_zipf: float, per_word: int, out: Path)
     import sys
 
     sys.path.insert(0, str(ROOT))
-    from lit.lexicon import Lexicon, candidates, pos, zipf
+    from lit.lexicon import Lexicon, candidates, lemma, pos, zipf
 
     lex = Lexicon.load()
     for module, (rel, parts) in TABLES.items():
         rows = []
         for pred in sorted(lex.preds):
-            if pos(pred) in parts and zipf(pred) >= min_key_zipf:
+            word = (lemma(pred) or "").replace(" ", "")
+            if pos(pred) in parts and zipf(pred) >= min_key_zipf and word.isalpha() \
+                    and len(word) >= MIN_KEY_LENGTH:
                 rows += [(pred, c) for c in candidates(pred, rel, min_zipf=min_zipf,
                                                        max_candidates=per_word)]
         path = out / f"{module}.tsv"

@@ -46,6 +46,10 @@ MIN_NOUN_DEPTH = 4
 SIBLING_REACH = 2
 #: How far down hyponym candidates are looked for.
 HYPONYM_REACH = 3
+#: person.n.01: WordNet's co-hyponyms below it are mostly compatible roles (a woman can be a
+#: national, a leader, a friend), so no sibling is offered for a person noun; the exclusive
+#: pairs (man/woman, boy/girl) are antonyms.
+PERSON = "n00007846"
 
 _PRED = re.compile(r"^_(?P<lemma>.+?)_(?P<pos>[nva])(?:_(?P<sense>[^_]+))?$")
 
@@ -161,6 +165,8 @@ class Lexicon:
             return {s: d for s, d in self.descendants(sid, HYPONYM_REACH).items() if d > 0}
         if rel == "sibling":
             ups = self.ancestors(sid)
+            if PERSON in ups:
+                return {}
             out: dict[str, int] = {}
             for d, up in enumerate(self.primary(sid), 1):
                 for s, e in self.descendants(up, SIBLING_REACH).items():
