@@ -5,7 +5,9 @@ parse cache shared by `lit nli` and `lit analyze`, and `lit nli --against-shortc
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
 import json
 import math
 import shutil
@@ -92,17 +94,12 @@ def snli_run(fake_ace_executable, tmp_path_factory):
                               None, 0.0), 1)
     cache.close()
     out, splits = root / "analysis.json", root / "splits"
-    err = root / "stderr.txt"
-    import contextlib
-    import io
-
     buf = io.StringIO()
     with contextlib.redirect_stderr(buf):
         code = main(["analyze", str(data), "--pairs", "--top", "40", "--min-count", "3",
                      "--splits", str(splits), "--split-top", "3", "-o", str(out),
                      *ace_args(fake_ace_executable, grammar, "2025")])
     mp.undo()
-    err.write_text(buf.getvalue())
     return code, json.loads(out.read_text()), splits, buf.getvalue(), recorded, data
 
 
