@@ -454,3 +454,14 @@ def test_evaluate_with_a_model_shows_per_pair_progress(monkeypatch, capsys):
     err = capsys.readouterr().err.splitlines()
     pairs = len({(it.premise, it.hypothesis) for it in items})
     assert err[-1].startswith("lit evaluate: 100%") and f"{pairs}/{pairs}" in err[-1]
+
+
+def test_analyze_writes_run_metadata(fake_ace_config, tmp_path):
+    path = _write_hf(tmp_path, "jsonl")
+    out = tmp_path / "analysis.json"
+    assert main(["analyze", str(path), "--ace", str(fake_ace_config.ace), "--grammar",
+                 str(fake_ace_config.grammar), "--grammar-version", "2018", "--resamples", "0",
+                 "-o", str(out)]) == 0
+    meta = json.loads((tmp_path / "analysis.json.meta.json").read_text())
+    assert meta["command"] == "analyze" and meta["inputs"]["dataset"]["sha256"]
+    assert meta["ace"]["version"] == "0.9.30" and meta["grammar"]["version"] == "2018"

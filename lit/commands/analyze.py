@@ -50,9 +50,11 @@ def run(args: argparse.Namespace) -> int:
     from lit.ace.options import service_from_args
     from lit.analyze import analyze, parse_sentences
     from lit.analyze.analysis import format_summary, pair_rows
-    from lit.io.output import refuse_input_as_output, write_text_atomic
     from lit.errors import InputError
+    from lit.io.meta import now
+    from lit.io.output import refuse_input_as_output, write_text_atomic
     from lit.io.readers import read_nli
+    from lit.pipeline.cli import write_run_meta
 
     def items():
         return read_nli(args.dataset, args.format, premise=args.premise_column,
@@ -60,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.output:
         refuse_input_as_output(args.output, args.dataset)
+    started = now()
     first_problem = None
     for item in items():
         if not item.error:
@@ -73,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     with service_from_args(args) as service:
         parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
         version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
+        settings = {"ace": service.config.ace, "grammar": service.config.grammar,
+                    "grammar_version": version}
         cache = service.parse_cache
     if cache is not None:
         print(f"parse cache: {cache.hits} sentences read from {cache.path}, "
@@ -94,5 +99,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(manifest)} shortcut splits written to {args.splits}", file=sys.stderr)
     if args.output:
         write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
+        write_run_meta("analyze", args.output, started, None, [], args, settings,
+                       dataset=None if str(args.dataset).startswith("hf:") else args.dataset)
         print(f"analysis written to {args.output}", file=sys.stderr)
     return 0
