@@ -44,10 +44,11 @@ QUANTIFIERS: dict[str, tuple[Polarity, Polarity]] = {
     "_most_q": (NONE, UP),
 }
 #: Adjectives in a bare plural's restrictor that make its udef_q another determiner: the ERG
-#: analyses "few dogs" as udef_q + little-few_a, "many dogs" as udef_q + much-many_a.
+#: 2025 analyses "few dogs" as udef_q + little-few_a, "many dogs" as udef_q + much-many_a
+#: (the rig's older lexicon: _few_a_1, _many_a_1).
 DETERMINER_ADJECTIVES: dict[str, tuple[Polarity, Polarity]] = {
-    "little-few_a": (DOWN, DOWN),
-    "much-many_a": (NONE, UP),
+    "little-few_a": (DOWN, DOWN), "_few_a_1": (DOWN, DOWN),  # older grammars: _few_a_1
+    "much-many_a": (NONE, UP), "_many_a_1": (NONE, UP),
 }
 #: `_not_x_deg` in a quantifier's label negates it ("Not every manager ..."); any other
 #: degree word there ("nearly every", "almost no") makes it neither up nor down.

@@ -74,6 +74,13 @@ def test_polarity_on_gold_mrs(sentence: str, expected: dict[str, str]) -> None:
     assert {p: got[p] for p in expected} == expected
 
 
+def test_few_of_an_older_lexicon_is_downward_too() -> None:
+    text = _gold()["Few great tenors are poor."].replace("little-few_a", "_few_a_1")
+    m = simplemrs.decode(text)
+    got = {ep.predicate: p for ep, p in zip(m.rels, polarities(m))}
+    assert got["_tenor_n_1"] == "down" and got["_poor_a_1"] == "down"
+
+
 def test_composition_multiplies_signs_and_none_absorbs() -> None:
     assert compose("down", "down") == "up"
     assert compose("up", "down") == "down"

@@ -111,3 +111,14 @@ def test_nothing_applies_gives_a_reason(engine, sentence, spec, reason):
     out = engine.apply(gold_mrs(sentence), spec)
     assert out.status == Status.NOT_APPLICABLE
     assert out.reason.startswith(reason)
+
+
+def test_quantity_words_are_determiners_not_modifiers(engine):
+    # "few" (little-few_a in the ERG 2025, _few_a_1 in the rig's older lexicon) is downward
+    # in both arguments: drop takes the real adjective instead, quant leaves the noun alone
+    source = gold_mrs("Few great tenors are poor.")
+    out = engine.apply(source, "drop")
+    edit = edit_between(source, out.mrs)
+    assert (edit.old, edit.polarity) == ("_great_a_for", "down")
+    out = engine.apply(source, "quant=every")
+    assert out.status == Status.NOT_APPLICABLE and "quantity word" in out.reason
