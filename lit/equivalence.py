@@ -9,7 +9,8 @@ INDEX is a bare event).
 Ignored: variable names, character spans (LNK), surface strings, EP order, and the properties
 of non-event variables (PERS, NUM, IND, PT, GEND): a change of agreement alone is not a
 transformation LIT makes, and re-parses of a realization differ in them harmlessly (e.g.
-``sheep``).
+``sheep``). The one exception is a pronoun's GEND, compared as part of its EP: *she* and *he*
+are different words, and the gender module (issue 14) changes nothing else in "I saw her."
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ EVENT_PROPERTIES: tuple[str, ...] = ("TENSE", "PROG", "PERF", "SF", "MOOD")
 def _event_signature(m: MRS, var: str) -> str:
     props = {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
     return "|".join(f"{p}={props.get(p, '')}" for p in EVENT_PROPERTIES)
+
+
+def _gend(m: MRS, var: str) -> str:
+    return next((str(v).lower() for k, v in m.variables.get(var, {}).items()
+                 if k.upper() == "GEND"), "")
 
 
 def _variable_label(m: MRS, var: str) -> str:
@@ -63,6 +69,8 @@ def to_graph(m: MRS) -> nx.DiGraph:
         pred = predicate.normalize(ep.predicate)
         if ep.carg is not None:
             pred += f"({ep.carg})"
+        if pred == "pron":  # a pronoun's GEND is its word: she and he differ (gender=swap)
+            pred += "{" + _gend(m, ep.args.get("ARG0", "")) + "}"
         g.add_node(node, label=f"ep:{pred}")
         g.add_edge(node, ("v", ep.label), label="LBL")
         for role, value in ep.args.items():

@@ -84,6 +84,7 @@ class NoTableValue(Exception):
 ICONS_ORDER = {"focus": 0, "topic": 1}
 
 
+@lru_cache(maxsize=65536)
 def _pred(p: str) -> str:
     return delphin_predicate.normalize(p)
 
