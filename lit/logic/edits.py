@@ -146,19 +146,31 @@ def _orphans(eps: list[EP]) -> set[str]:
             and ep.iv not in used}
 
 
+def _take(counts: Counter, eps: list[EP]) -> list[EP]:
+    """The EPs of *eps* whose predicate *counts* still has, using those counts up."""
+    taken = []
+    for ep in eps:
+        if counts[ep.predicate] > 0:
+            counts[ep.predicate] -= 1
+            taken.append(ep)
+    return taken
+
+
+def _among(ep: EP, eps: list[EP]) -> bool:
+    return any(ep is other for other in eps)
+
+
 def _modifier_edit(kind: str, source: MRS, bigger: MRS, smaller: MRS,
                    pol: list[Polarity]) -> Edit | None:
     """A modifier dropped from (or added to) what *bigger* has and *smaller* lacks; its
     polarity is that of the modified EP in *source*."""
     left = _pred_counts(bigger) - _pred_counts(smaller)
-    removed = []
-    for ep in sorted(bigger.rels, key=EP.is_quantifier):  # quantifiers last: by their variable
-        kept_ivs = {e.iv for e in bigger.rels if not e.is_quantifier()
-                    and not any(e is r for r in removed)}
-        if left[ep.predicate] > 0 and not (ep.is_quantifier() and ep.iv in kept_ivs):
-            left[ep.predicate] -= 1
-            removed.append(ep)
-    kept = [ep for ep in bigger.rels if not any(ep is r for r in removed)]
+    removed = _take(left, [ep for ep in bigger.rels if not ep.is_quantifier()])
+    # a removed quantifier is one whose variable went with its noun (not "the" of "the dog")
+    kept_ivs = {ep.iv for ep in bigger.rels if not ep.is_quantifier() and not _among(ep, removed)}
+    removed += _take(left, [ep for ep in bigger.rels
+                            if ep.is_quantifier() and ep.iv not in kept_ivs])
+    kept = [ep for ep in bigger.rels if not _among(ep, removed)]
     kept_vars = {ep.iv for ep in kept if ep.iv}
     mods = _modifiers(removed, kept_vars)
     if len(mods) != 1 or _orphans(kept):
