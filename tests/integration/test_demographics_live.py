@@ -19,18 +19,23 @@ WAITRESS = ("rig lexicon lacks 'waitress' (parsed as _waitress/NN_u_unknown): ge
             "not_applicable on the rig, by the unknown-noun guard of rules/gender.lit")
 
 CASES = [
-    ("I saw her.", "I saw him."),
-    ("I saw her dog.", "I saw his dog."),
-    ("She washed herself.", "He washed himself."),
-    pytest.param("The waitress handed the man her menu.", "The waiter handed the woman his menu.",
+    ("I saw her.", "gender=swap", "I saw him."),
+    ("I saw her dog.", "gender=swap", "I saw his dog."),
+    ("She washed herself.", "gender=swap", "He washed himself."),
+    pytest.param("The waitress handed the man her menu.", "gender=swap",
+                 "The waiter handed the woman his menu.",
                  marks=pytest.mark.xfail(strict=True, raises=AssertionError, reason=WAITRESS)),
-    ("The man gave the woman his book.", "The woman gave the man her book."),
+    ("The man gave the woman his book.", "gender=swap", "The woman gave the man her book."),
+    ("She washed herself.", "gender=x", "They washed themselves."),
+    ("A black woman greeted an old man.", "race=asian", "An Asian woman greeted an old man."),
+    ("A black woman greeted an old man.", "age=swap", "A black woman greeted a young man."),
+    ("Mary is a student.", "name=swap", "James is a student."),
 ]
 
 
-@pytest.mark.parametrize("source, target", CASES)
-def test_gender_swap_live(live_engine, source, target):
-    record = live_engine.transform(source, "gender=swap")
+@pytest.mark.parametrize("source, spec, target", CASES)
+def test_demographic_perturbation_live(live_engine, source, spec, target):
+    record = live_engine.transform(source, spec)
     assert record["status"] == lit.Status.OK, (record["status"], record["reason"])
     assert record["verified"] is True
     assert record["output"] == target, record["candidates"]
@@ -40,15 +45,3 @@ def test_unknown_noun_is_refused_not_half_rewritten(live_engine):
     record = live_engine.transform("The waitress handed the man her menu.", "gender=swap")
     assert record["status"] == lit.Status.NOT_APPLICABLE
     assert "does not know" in record["reason"]
-
-
-@pytest.mark.parametrize("source, spec, target", [
-    ("She washed herself.", "gender=x", "They washed themselves."),
-    ("A black woman greeted an old man.", "race=asian", "An Asian woman greeted an old man."),
-    ("A black woman greeted an old man.", "age=swap", "A black woman greeted a young man."),
-    ("Mary is a student.", "name=swap", "James is a student."),
-])
-def test_other_axes_live(live_engine, source, spec, target):
-    record = live_engine.transform(source, spec)
-    assert record["status"] == lit.Status.OK, (record["status"], record["reason"])
-    assert record["output"] == target, record["candidates"]
