@@ -44,8 +44,8 @@ class Context:
         return ["--ace", str(self.ace.ace), "--grammar", str(self.ace.grammar),
                 "--grammar-version", "2018", "--workers", "2", "--timeout", str(timeout)]
 
-    def nli_args(self) -> list[str]:
-        return [*self.ace_args(), "--scorer", "ace", "--no-progress", "--specs", "o;n"]
+    def nli_args(self, specs: str = "o;n") -> list[str]:
+        return [*self.ace_args(), "--scorer", "ace", "--no-progress", "--specs", specs]
 
     def file(self, name: str, data: bytes | str) -> Path:
         path = self.tmp / name
@@ -286,8 +286,8 @@ def resume_mismatch(ctx: Context, change: str) -> str:
     out = ctx.tmp / "resumed.jsonl"
     lit(["nli", str(first), "-o", str(out), *ctx.nli_args()])
     before = out.read_bytes()
-    inp, args = (first, [*ctx.nli_args(), "m;o"]) if change == "specs" else (other,
-                                                                          ctx.nli_args())
+    inp, args = ((first, ctx.nli_args("o;n,m;o")) if change == "specs"
+                 else (other, ctx.nli_args()))
     code, _, err = lit(["nli", str(inp), "-o", str(out), "--resume", *args])
     said = f"names {change}" if f"{change}: was" in err else err.strip()[-200:]
     return f"rc {code}; {'output kept' if out.read_bytes() == before else 'OUTPUT CHANGED'}; {said}"
@@ -320,7 +320,8 @@ def ace_processes(grammar: str) -> list[int]:
 
 
 def interrupted_run(ctx: Context, signum: int) -> str:
-    """Start `lit nli` on a hung item with --timeout 30, send *signum* after 3 s."""
+    """Start `lit nli` on a hung item with --timeout 30, send *signum* once the record before
+    it is written (polled, so a slow start on a loaded machine is not mistaken for data loss)."""
     grammar = ctx.tmp / "erg-2018.dat"
     grammar.write_bytes(b"fake")
     temp = ctx.tmp / "tmp"
@@ -333,7 +334,11 @@ def interrupted_run(ctx: Context, signum: int) -> str:
             "--specs", "o;n", "--batch-size", "1"]
     proc = subprocess.Popen(argv, cwd=ROOT, env={**os.environ, "TMPDIR": str(temp)},
                             stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    deadline = time.monotonic() + 25
+    while (time.monotonic() < deadline and proc.poll() is None
+           and not (out.exists() and out.read_bytes().endswith(b"\n"))):
+        time.sleep(0.1)
+    time.sleep(0.5)
     sent = time.monotonic()
     proc.send_signal(signum)
     try:
