@@ -199,8 +199,8 @@ class Matcher:
         column, target = self.column(lookup.key), self.column(lookup.target)
         found = table.values(column, key, target)
         if not found:
-            raise NoTableValue(f"table {table.name} ({Path(table.file).name}) has no {target} for {key} "
-                               f"in column {column}")
+            raise NoTableValue(f"table {table.name} ({Path(table.file).name}) has no {target} "
+                               f"for {key} in column {column}")
         return found
 
     def _term_ok(self, term: VarTerm | Const | Lookup, value: str | None, b: Binding) -> bool:

@@ -178,8 +178,9 @@ def test_a_relational_noun_gets_its_new_predicates_arguments(engine):
 
 
 def test_name_swap_is_the_same_mapping_in_premise_and_hypothesis(engine):
-    premise, hypothesis = mrs("fracas", 281), mrs("fracas", 282)  # John spoke to Mary ... / Did Bill ...
-    names = mapping("first-names.tsv", "female", "male") | mapping("first-names.tsv", "male", "female")
+    premise, hypothesis = mrs("fracas", 281), mrs("fracas", 282)  # John spoke to Mary ... / Did
+    names = {**mapping("first-names.tsv", "female", "male"),
+             **mapping("first-names.tsv", "male", "female")}
     for m in (premise, hypothesis):
         out = engine.apply(m, "name=swap")
         assert out.status == Status.OK
@@ -233,7 +234,8 @@ def test_race_never_rewrites_a_colour_adjective_of_a_non_person(engine):
 
 def test_age_leaves_non_persons_and_measured_ages_alone(engine):
     checked = 0
-    for r in [r for r in gold().values() if "_old_a_1" in r["mrs"] or "_young_a_1" in r["mrs"]][::3]:
+    aged = [r for r in gold().values() if "_old_a_1" in r["mrs"] or "_young_a_1" in r["mrs"]]
+    for r in aged[::3]:
         sentence, m = r["sentence"], simplemrs.decode(r["mrs"])
         out = engine.apply(m, "age=swap")
         persons = _persons(m)

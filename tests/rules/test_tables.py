@@ -110,7 +110,8 @@ rule swap every
 
 
 def test_a_bad_row_fails_lit_rules_check_with_the_tables_file_and_line(tmp_path, capsys):
-    table = "female\tmale\n# a comment line counts\n_woman_n_1\t_man_n_1\n_waitres_n_1\t_waiter_n_1\n"
+    table = ("female\tmale\n# a comment line counts\n_woman_n_1\t_man_n_1\n"
+             "_waitres_n_1\t_waiter_n_1\n")
     path = _module(tmp_path, SWAP, {"people.tsv": table})
     with pytest.raises(RuleError) as err:
         compile_file(path)
