@@ -317,6 +317,12 @@ class LabelRules:
         code = gold_code(gold)
         code = None if code == "-" else code
         if edit is not None:
+            if hypothesis is not None and (hypothesis.question or hypothesis.sf == "comm"):
+                return LabelDecision(
+                    Status.NOT_APPLICABLE,
+                    f"no label rule covers {pair}: the hypothesis is a question or command, "
+                    f"which asserts nothing for natural logic ({edit.describe()})",
+                    None, None, None, edit.as_dict())
             return self._decide_edit(edit, "=" if same_sentence else code, gold, pair)
         sides = (_real_steps(pair.premise), _real_steps(pair.hypothesis))
         for r in self.rules:

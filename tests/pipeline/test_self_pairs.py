@@ -62,3 +62,14 @@ def test_a_module_that_does_not_apply_gives_its_own_reason():
 def test_form_changing_pairs_keep_their_rules():
     d = _decide("Every cat barked.", "o;n", "entailment", same=False)
     assert (d.label, d.rule, d.edit) == ("contradiction", "negated_hypothesis", None)
+
+
+def test_a_question_is_not_labelled_by_natural_logic():
+    # "Did the dog bark?" asserts nothing: no entailment to or from "Did the animal bark?"
+    from lit.labels import phenomena_of
+
+    m = gold_mrs("Did the dog bark?")
+    ph = phenomena_of(m, "2025")
+    it = NliItem("x", 1, {}, "Did the dog bark?", "Did the dog bark?", "entailment")
+    d = _pipeline()._decide(it, parse_pair("o;hyper"), m, ph, ph)
+    assert d.status == Status.NOT_APPLICABLE and "asserts nothing" in d.reason
