@@ -202,7 +202,7 @@ def check_block(block: s.Block, known: frozenset[str]) -> None:
 def check_table(table: s.Table) -> None:
     """Every cell of a predicates table must be a predicate of the ERG 2025 SEM-I: a typo in a
     data row is reported at the table's file and line, not found later as a silent miss."""
-    if table.kind != "predicates":
+    if not table.predicates:
         return
     known = semi.table()
     for number, cells in table.rows:

@@ -169,12 +169,12 @@ def load_table(decl: s.TableDecl) -> s.Table:
                             f"{len(cells)} cells, but the table has {len(columns)} columns: "
                             + ", ".join(columns))
         cells += ("",) * (len(columns) - len(cells))
-        if decl.kind == "predicates":
+        if decl.predicates:
             cells = tuple(delphin_predicate.normalize(c) if c else c for c in cells)
         rows.append((number, cells))
     if not columns:
         raise RuleError(str(path), 1, 1, "empty table; the first line names the columns")
-    return s.Table(decl.name, str(path), decl.kind, columns, tuple(rows))
+    return s.Table(decl.name, str(path), decl.predicates, columns, tuple(rows))
 
 
 def _link_tables(decls: list[s.TableDecl]) -> dict[str, s.Table]:

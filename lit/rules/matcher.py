@@ -187,14 +187,14 @@ class Matcher:
     def in_table(self, lookup: Lookup, key: str) -> bool:
         """Is *key* a key of the lookup's column (or, for ``!<...>``, not)?"""
         table = self.tables[lookup.table]
-        if table.kind == "predicates":
+        if table.predicates:
             key = _pred(key)
         return (key in table.keys(self.column(lookup.key))) != lookup.negated
 
     def table_values(self, lookup: Lookup, key: str) -> tuple[str, ...]:
         """The output lookup's values for *key* (NoTableValue if there are none)."""
         table = self.tables[lookup.table]
-        if table.kind == "predicates":
+        if table.predicates:
             key = _pred(key)
         column, target = self.column(lookup.key), self.column(lookup.target)
         found = table.values(column, key, target)
@@ -568,7 +568,7 @@ def _apply(matcher: Matcher, draft: Draft, block: Block, b: Binding,
                 if pred is not None:
                     ep["predicate"] = output_pred(pred, e)
                 roles_into(ep, roles, e)
-                if isinstance(pred, Lookup) and matcher.tables[pred.table].kind == "predicates":
+                if isinstance(pred, Lookup) and matcher.tables[pred.table].predicates:
                     fit_roles(ep)
             case SetProps(var=target, props=props):
                 set_props(var(target), props)

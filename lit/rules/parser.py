@@ -289,7 +289,7 @@ class _ToSyntax(Transformer):
         return s.Preference(_unquote(name), pattern=text, file=self.source, **_at(name))
 
     def table(self, name: Token, path: Token, kind: Token | None = None) -> s.TableDecl:
-        return s.TableDecl(str(name), _unquote(path), str(kind or "predicates"), self.source,
+        return s.TableDecl(str(name), _unquote(path), str(kind) != "strings", self.source,
                            **_at(name))
 
     def header(self, item: Any) -> Any:

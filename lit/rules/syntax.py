@@ -374,7 +374,7 @@ class TableDecl(Located):
 
     name: str
     path: str
-    kind: str
+    predicates: bool
     file: str
 
 
@@ -449,7 +449,7 @@ class Table:
 
     name: str
     file: str
-    kind: str  # "predicates" (every cell is checked against the SEM-I) or "strings"
+    predicates: bool  # cells are MRS predicates, checked against the SEM-I (else strings)
     columns: tuple[str, ...]
     rows: tuple[tuple[int, tuple[str, ...]], ...]
 
