@@ -191,7 +191,7 @@ def test_report_renders_without_console_errors(browser, report, tmp_path):
     print(f"screenshot: {shot}")
     # the page really rendered: every section, charts, and every spec's example table
     sections = browser.evaluate("Array.from(document.querySelectorAll('section')).map(s => s.id)")
-    assert sections == ["summary", "evaluation", "analysis", "failures", "labelrules",
+    assert sections == ["summary", "evaluation", "analysis", "tailor", "failures", "labelrules",
                         "examples"]
     assert browser.evaluate("document.querySelectorAll('svg.chart rect').length") > 10
     assert browser.evaluate("document.querySelectorAll('table.examples').length") == 4
