@@ -55,7 +55,8 @@ DEMO_TRANSCRIPTS = Path(__file__).with_name("transcripts.jsonl.gz")
 def transcripts_path() -> Path:
     """The transcripts to replay: ``LIT_FAKE_ACE_TRANSCRIPTS``, else the demo's."""
     return Path(os.environ.get("LIT_FAKE_ACE_TRANSCRIPTS") or DEMO_TRANSCRIPTS)
-INDEX_FORMAT = "2"
+#: Bumped when the index or lit.equivalence.fingerprint changes (3: a pronoun's GEND counts).
+INDEX_FORMAT = "3"
 
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 GIVE_UP = "__GIVEUP__"
