@@ -288,3 +288,19 @@ def test_an_actor_that_cannot_start_says_why(local_ray, fake_ace_config):
     with pytest.raises(ConfigurationError, match="a Ray actor on node .* could not start: "
                        "grammar image not found: /nodes/7/erg.dat; `lit doctor --backend ray`"):
         ray_engine(fake_ace_config, actors=1, service_factory=_node_without_grammar)
+
+
+def test_augment_on_ray_writes_what_local_writes(local_ray, fake_ace_config, tmp_path):
+    """`lit augment` builds its Engine with the shared pipeline options, so --backend ray
+    reaches it unchanged."""
+    outputs = []
+    for backend in ("local", "ray"):
+        out = tmp_path / f"train-{backend}.jsonl"
+        code, _ = _run(["augment", str(ORACLE / "nli-pairs.jsonl.gz"), "-o", str(out),
+                        "--limit", "24", "--specs", "f;p,o;n", "--backend", backend,
+                        "--actors", "2", "--ace", str(fake_ace_config.ace), "--grammar",
+                        str(fake_ace_config.grammar), "--grammar-version", "2018",
+                        "--scorer", "ace", "--no-progress"])
+        assert code == 0
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] and outputs[0].count(b"\n") > 24
