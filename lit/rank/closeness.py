@@ -2,7 +2,7 @@
 
 Verification proves the meaning, not the English: the generator also offers realizations with
 over-regular inflections (*mans*), commas the source never had, and reordered compounds
-(*a cart shopping* for *a shopping cart*). Measured against the source sentence, as Tailor
+(*a cart shopping* for *a shopping cart*) and stutters (*I I saw*, *I-I saw*). Measured against the source sentence, as Tailor
 measures closeness, these are *defects*; the token edit distance says how close the rest is.
 """
 
@@ -57,8 +57,9 @@ def _words(toks: list[str]) -> list[str]:
 
 def measure(source: str, candidate: str) -> Closeness:
     """Distance and defects of *candidate* against *source*: non-words the source lacks,
-    punctuation the source lacks (sentence-final marks aside), and moved words (two words
-    adjacent in the source, both still there, no longer adjacent in that order)."""
+    punctuation the source lacks (sentence-final marks aside), moved words (two words
+    adjacent in the source, both still there, no longer adjacent in that order) and a word
+    said twice in a row (with or without a hyphen) where the source never repeats it."""
     src, cand = tokens(source), tokens(candidate)
     distance = edit_distance(src, cand) / max(1, len(src), len(cand))
     known, table = set(src), nonwords()
@@ -75,4 +76,12 @@ def measure(source: str, candidate: str) -> Closeness:
         f"moved {a!r} {b!r}" for a, b in dict.fromkeys(zip(src_words, src_words[1:]))
         if a in kept and b in kept and (a, b) not in adjacent and (b, a) in adjacent
     ]
+    src_repeats = set(_repeats(src))
+    defects += [f"repeated {w!r}" for w in _repeats(cand) if w not in src_repeats]
     return Closeness(round(distance, 6), tuple(defects))
+
+
+def _repeats(toks: list[str]) -> list[str]:
+    """Words that directly follow themselves, across at most a hyphen (*I I*, *I-I*)."""
+    return [a for a, sep, b in zip(toks, toks[1:] + [""], toks[2:] + ["", ""])
+            if a[0].isalnum() and (sep == a or (sep == "-" and b == a))]

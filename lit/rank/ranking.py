@@ -4,7 +4,8 @@ Candidates are ordered by, in turn:
 
 1. **module preferences** — how many of the spec's `prefer` declarations hold (e.g. `ques`
    prefers subject–auxiliary inversion); more is better;
-2. **defects** — non-words, punctuation the source lacked, moved words (lit.rank.closeness);
+2. **defects** — non-words, punctuation the source lacked, moved words, stutters
+   (lit.rank.closeness);
    fewer is better;
 3. **closeness and fluency** — ``w * distance + (1 - w) * scorer rank``, both in 0..1: the
    token edit distance to the source sentence, and the candidate's place in the scorer's own

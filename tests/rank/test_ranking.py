@@ -53,6 +53,11 @@ def test_defects_are_measured_against_the_source():
         "non-word 'mans' (men)",)
     assert measure("The mans are here.", "The mans were here.").defects == ()  # the source's own
     assert measure(src, "Was a man with a shopping cart studying the shelves?").defects == ()
+    # the ERG's stutter realizations (seen on the rig for "I saw her dog." with gender=swap)
+    assert measure("I saw her dog.", "I I saw his dog.").defects == ("repeated 'i'",)
+    assert measure("I saw her dog.", "I-I saw his dog.").defects == ("added '-'", "repeated 'i'")
+    assert measure("They had had enough.", "They have had enough.").defects == ()
+    assert measure("They had had enough.", "They had had had enough.").defects == ()
 
 
 @pytest.mark.parametrize("scorer", SCORERS, ids=lambda s: s.name)
