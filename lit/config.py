@@ -50,6 +50,9 @@ class RunConfig:
     #: Distinct realizations kept per transformed MRS (ACE's first N; the oracle shows one of
     #: the first 10 verifies for 625 of 626 pairs).
     max_candidates: int = 10
+    #: Alternative outputs of one transformation (a table lookup with several values, e.g.
+    #: one per hypernym) to realize in table order until one verifies.
+    max_alternatives: int = 3
     #: Weight of closeness to the source against the scorer's order in ranking, 0..1
     #: (lit.rank.ranking; module preferences and defects come first either way).
     closeness_weight: float = 0.75

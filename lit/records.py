@@ -26,6 +26,11 @@ class SideRecord(TypedDict):
     stand_ins: list[dict] | None
     #: the parse reading transformed (0 = ACE's top reading; see --readings)
     reading: int | None
+    #: a transformation with several outputs (a table lookup: one per hypernym, ...), realized
+    #: in table order until one verified (--max-alternatives): {used: index of the output
+    #: realized or null, tried, available, failed: [{index, predicates, status, reason}]};
+    #: null when the transformation gave one output
+    alternatives: dict | None
 
 
 class TransformRecord(SideRecord):

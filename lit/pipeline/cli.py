@@ -41,7 +41,8 @@ def add_input_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGrou
 
 
 def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) -> None:
-    """--scorer, --model, --device, --score-batch-size, --max-candidates, --verify-readings,
+    """--scorer, --model, --device, --score-batch-size, --max-candidates, --max-alternatives,
+    --verify-readings,
     --keep-unverified, --batch-size and (unless *rules* is false, for a command that declares
     its own) --rules. ACE options come from lit.ace.options."""
     g = parser.add_argument_group("ranking and verification")
@@ -59,6 +60,11 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
                    f"(default {DEFAULTS.score_batch_size})")
     g.add_argument("--max-candidates", type=int, default=DEFAULTS.max_candidates, metavar="N",
                    help=f"distinct realizations kept per MRS (default {DEFAULTS.max_candidates})")
+    g.add_argument("--max-alternatives", type=int, default=DEFAULTS.max_alternatives,
+                   metavar="N", help="when a transformation gives several outputs (a table "
+                   "lookup: one per hypernym, antonym, ...), realize up to N in table order "
+                   "until one verifies (default "
+                   f"{DEFAULTS.max_alternatives}; 1 = the first only)")
     g.add_argument("--closeness-weight", type=float, default=DEFAULTS.closeness_weight,
                    metavar="W", help="weight 0..1 of closeness to the source sentence against "
                    f"the scorer's order (default {DEFAULTS.closeness_weight})")

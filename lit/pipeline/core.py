@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
@@ -45,6 +46,12 @@ def is_identity(spec: Spec) -> bool:
     return all(s.name in IDENTITY_STEPS for s in spec.steps)
 
 
+def _new_predicates(m: MRS, source: MRS) -> list[str]:
+    """The predicates *m* has that *source* lacks (what one alternative put in: "_animal_n_1")."""
+    return sorted((Counter(ep.predicate for ep in m.rels)
+                   - Counter(ep.predicate for ep in source.rels)).elements())
+
+
 def _named_pair(spec) -> tuple[str, PairSpec]:
     if isinstance(spec, tuple):
         return spec
@@ -70,11 +77,13 @@ class Pipeline:
         keep_unverified: bool = False,
         closeness_weight: float = DEFAULTS.closeness_weight,
         readings: int = DEFAULTS.readings,
+        max_alternatives: int = DEFAULTS.max_alternatives,
     ):
         self.service = service
         self.rules = rules
         self.grammar_version = grammar_version
         self.readings = max(1, readings)
+        self.max_alternatives = max(1, max_alternatives)
         self.label_rules = label_rules or LabelRules.load()
         self.times = StageTimes()
         self.realizer = Realizer(
@@ -165,7 +174,7 @@ class Pipeline:
                  times: StageTimes) -> dict[tuple[str, Spec], SideResult]:
         """Transform, generate, rank and verify each (sentence, spec) from the given reading."""
         results: dict[tuple[str, Spec], SideResult] = {}
-        pending: list[tuple[tuple[str, Spec], MRS]] = []
+        pending: dict[tuple[str, Spec], tuple[MRS, ...]] = {}
         with times.stage("transform"):
             for key, (_, source) in todo.items():
                 spec = key[1]
@@ -180,17 +189,57 @@ class Pipeline:
                         status = Status.ERROR
                     results[key] = SideResult(status, outcome.reason or f"{spec}: {status}")
                 else:
-                    pending.append((key, outcome.mrs))
-        realized = self.realizer.realize(
-            [Job(m, sentence, self.rules.preferences(spec)) for (sentence, spec), m in pending],
-            times,
-        )
-        for (key, m), r in zip(pending, realized):
-            reading = todo[key][0]
-            results[key] = SideResult(
-                r.status, r.reason, simplemrs.encode(m, lnk=False), r.output, r.verified,
-                r.candidates, r.scores, r.chosen_because, r.capped, r.stand_ins, reading,
+                    pending[key] = outcome.alternatives or (outcome.mrs,)
+        results.update(self._realize_alternatives(pending, todo, times))
+        return results
+
+    def _realize_alternatives(
+        self, pending: dict[tuple[str, Spec], tuple[MRS, ...]],
+        todo: dict[tuple[str, Spec], tuple[int, MRS]], times: StageTimes,
+    ) -> dict[tuple[str, Spec], SideResult]:
+        """Realize each side's transformed MRS; a side whose transformation gave several (a
+        table lookup: one per hypernym, ...) tries them in table order, up to
+        `max_alternatives`, until one verifies. Rounds batch the k-th alternative of every
+        side still unresolved, so the first alternatives cost what they did before. A side
+        none of whose alternatives verifies keeps the first one's failure."""
+        results: dict[tuple[str, Spec], SideResult] = {}
+        first: dict[tuple[str, Spec], SideResult] = {}
+        failed: dict[tuple[str, Spec], list[dict]] = {key: [] for key in pending}
+        live = list(pending)
+        k = 0
+        while live:
+            realized = self.realizer.realize(
+                [Job(pending[key][k], key[0], self.rules.preferences(key[1])) for key in live],
+                times,
             )
+            unresolved = []
+            for key, r in zip(live, realized):
+                m = pending[key][k]
+                side = SideResult(
+                    r.status, r.reason, simplemrs.encode(m, lnk=False), r.output, r.verified,
+                    r.candidates, r.scores, r.chosen_because, r.capped, r.stand_ins,
+                    todo[key][0],
+                )
+                alternatives = pending[key]
+                last = k + 1 >= min(len(alternatives), self.max_alternatives)
+                if r.status != Status.OK and len(alternatives) > 1:
+                    failed[key].append({"index": k, "predicates": _new_predicates(m, todo[key][1]),
+                                        "status": str(r.status), "reason": r.reason})
+                if r.status != Status.OK and not last:
+                    first.setdefault(key, side)
+                    unresolved.append(key)
+                    continue
+                if len(alternatives) > 1:
+                    if r.status != Status.OK and k:
+                        side = first[key]
+                        side = replace(side, reason=f"{side.reason}; the next {k} "
+                                       "alternative(s) failed too (see alternatives)")
+                    side = replace(side, alternatives={
+                        "used": k if r.status == Status.OK else None, "tried": k + 1,
+                        "available": len(alternatives), "failed": failed[key]})
+                results[key] = side
+            live = unresolved
+            k += 1
         return results
 
     # --- whole records ----------------------------------------------------------------------
@@ -263,14 +312,19 @@ class Pipeline:
             return d
         if outcome.status != Status.OK or outcome.mrs is None:
             return LabelDecision(Status(outcome.status), outcome.reason, None, None, None)
-        edit = edit_between(hypothesis, outcome.mrs)
+        return self._edit_decision(it, pair, hypothesis, outcome.mrs, ph_p, ph_h) or d
+
+    def _edit_decision(self, it: NliItem, pair: PairSpec, hypothesis: MRS, edited: MRS,
+                       ph_p, ph_h) -> LabelDecision | None:
+        """The `edit` rules' decision for the hypothesis *edited* into *edited* (None: no
+        edit found between them)."""
+        edit = edit_between(hypothesis, edited)
         if edit is None:
-            return d
+            return None
         return self.label_rules.decide(pair, it.gold, ph_p, ph_h, edit=edit,
                                        same_sentence=it.premise == it.hypothesis)
 
-    @staticmethod
-    def _pair(it: NliItem, text: str, pair: PairSpec, parsed, d, sides) -> dict:
+    def _pair(self, it: NliItem, text: str, pair: PairSpec, parsed, d, sides) -> dict:
         for side, sentence in (("premise", it.premise), ("hypothesis", it.hypothesis)):
             p = parsed[sentence]
             if p.status != Status.OK:
@@ -281,6 +335,15 @@ class Pipeline:
         for side, s in (("premise", ps), ("hypothesis", hs)):
             if not s.usable:
                 return pair_transform(text, s.status, f"{side}: {s.reason}", ps, hs)
+        if d.edit is not None and (hs.alternatives or {}).get("used"):
+            # a later alternative was realized: label the edit that was made, not the first
+            h = parsed[it.hypothesis]
+            d = self._edit_decision(
+                it, pair, dict(h.fallbacks).get(hs.reading, h.mrs), simplemrs.decode(hs.mrs),
+                phenomena_of(parsed[it.premise].mrs, self.grammar_version),
+                phenomena_of(h.mrs, self.grammar_version)) or d
+            if d.status != Status.OK:
+                return pair_transform(text, d.status, d.reason, ps, hs)
         status, reason = Status.OK, None
         for side, s in (("premise", ps), ("hypothesis", hs)):
             if s.status != Status.OK:  # kept unverified on request

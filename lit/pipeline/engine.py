@@ -93,6 +93,7 @@ class Engine:
         rules: Sequence[str | Path] | None = None,
         label_rules: str | Path | LabelRules | None = None,
         max_candidates: int = DEFAULTS.max_candidates,
+        max_alternatives: int = DEFAULTS.max_alternatives,
         verify_readings: int = DEFAULTS.verify_readings,
         keep_unverified: bool = DEFAULTS.keep_unverified,
         closeness_weight: float = DEFAULTS.closeness_weight,
@@ -142,7 +143,8 @@ class Engine:
                     grammar_version=grammar_version, workers=ace_workers_per_actor,
                     timeout=timeout, scorer=scorer,
                     model=model, device=device, score_batch_size=score_batch_size,
-                    max_candidates=max_candidates, closeness_weight=closeness_weight,
+                    max_candidates=max_candidates, max_alternatives=max_alternatives,
+                    closeness_weight=closeness_weight,
                     readings=readings, verify_readings=verify_readings,
                     keep_unverified=keep_unverified, batch_size=batch_size,
                     batches_in_flight=batches_in_flight)
@@ -171,6 +173,7 @@ class Engine:
         self.pipeline = Pipeline(
             service, self.rules, self.scorer, grammar_version=self.grammar_version,
             label_rules=label_rules, max_candidates=max_candidates,
+            max_alternatives=max_alternatives,
             verify_readings=verify_readings, keep_unverified=keep_unverified,
             closeness_weight=closeness_weight, readings=readings,
         )
@@ -194,6 +197,7 @@ class Engine:
                    timeout=config.timeout, scorer=config.scorer, model=config.model,
                    device=config.device, score_batch_size=config.score_batch_size,
                    rules=rules, label_rules=label_rules, max_candidates=config.max_candidates,
+                   max_alternatives=config.max_alternatives,
                    verify_readings=config.verify_readings,
                    keep_unverified=config.keep_unverified,
                    closeness_weight=config.closeness_weight, readings=config.readings,

@@ -30,6 +30,7 @@ class SideResult:
     capped: bool | None = None
     stand_ins: tuple[Substitution, ...] | None = None
     reading: int | None = None  # which parse reading of the sentence was transformed (0 = top)
+    alternatives: dict | None = None  # SideRecord.alternatives (lit.records)
 
     def fields(self) -> SideRecord:
         return {
@@ -42,6 +43,7 @@ class SideResult:
             "capped": self.capped,
             "stand_ins": [s.to_json() for s in self.stand_ins] if self.stand_ins else None,
             "reading": self.reading,
+            "alternatives": self.alternatives,
         }
 
     @property
