@@ -9,7 +9,9 @@ Each ERG noun, verb and adjective predicate ``_LEMMA_POS_SENSE`` is mapped to th
 WordNet sense of its lemma with the same part of speech (WordNet orders senses by tagged
 frequency), trying ``LEMMA_SENSE`` first when SENSE is a particle (``_look_v_up`` -> look_up),
 unless tools/wordnet-overrides.tsv names another synset for it (where the ERG sense says
-otherwise). The output keeps the hypernym graph above the mapped synsets (the upward closure)
+otherwise). Synsets WordNet marks as register variants (colloquial, slang, disparaging:
+*guy*, *cop*) are listed as ``informal``: never offered as candidates, since in use they are
+synonyms of their hypernym rather than more specific. The output keeps the hypernym graph above the mapped synsets (the upward closure)
 and the antonym pairs between mapped predicates (WordNet antonym links, by word), nothing else.
 
     python tools/build_wordnet.py [--wordnet /usr/share/wordnet] [--out PATH]
@@ -44,6 +46,16 @@ ANTONYM = "!"
 #: Verb particles: an ERG sense that is one of these is part of the WordNet lemma.
 PARTICLES = {"up", "down", "in", "out", "on", "off", "over", "away", "back", "about", "around",
              "through", "along", "by", "aside", "forth", "together", "apart", "into"}
+#: Usage-domain synsets (pointer ";u") that mark a word as a register variant: slang,
+#: disparagement, ethnic slur, obscenity. (Not colloquialism: WordNet puts *eye* and
+#: *anxious* there.)
+REGISTER_DOMAINS = {"n07159467", "n07157273", "n06717170", "n06718862", "n07124340"}
+#: Glosses of register variants: "an informal term for a youth or man" (guy), "uncomplimentary
+#: terms for a policeman" (cop), "(slang) ...".
+REGISTER_GLOSS = re.compile(
+    r"^(?:an? )?(?:informal|slang|uncomplimentary|offensive|vulgar|disparaging|derogatory) "
+    r"(?:term|terms|word|words|name|names|expression|for)\b"
+    r"|^\((?:informal|slang|offensive|disparaging|ethnic slur)\)")
 #: ERG surface predicates: _lemma_pos[_sense].
 PRED = re.compile(r"^_(?P<lemma>.+?)_(?P<pos>[nva])(?:_(?P<sense>[^_]+))?$")
 
@@ -67,15 +79,18 @@ def read_index(wn: Path, pos: str) -> dict[str, list[str]]:
 
 
 def read_data(wn: Path, pos: str) -> tuple[dict[str, list[str]], dict[str, set[str]],
-                                            dict[str, list[str]]]:
-    """(synset -> hypernym synsets, synset -> antonym synsets, synset -> its words)."""
+                                            dict[str, list[str]], set[str]]:
+    """(synset -> hypernym synsets, synset -> antonym synsets, synset -> its words, register
+    variants: synsets marked colloquial, slang or disparaging by a usage pointer or gloss)."""
     hyper: dict[str, list[str]] = {}
     anto: dict[str, set[str]] = {}
     words: dict[str, list[str]] = {}
+    register: set[str] = set()
     for line in (wn / f"data.{POS[pos]}").read_text("latin-1").splitlines():
         if line.startswith(" "):
             continue
-        f = line.split(" | ")[0].split()
+        head, _, gloss = line.partition(" | ")
+        f = head.split()
         sid = synset_id(f[2], f[0])
         w_cnt = int(f[3], 16)
         words[sid] = [re.sub(r"\(.*\)$", "", w).lower() for w in f[4:4 + 2 * w_cnt:2]]
@@ -84,7 +99,11 @@ def read_data(wn: Path, pos: str) -> tuple[dict[str, list[str]], dict[str, set[s
         ptrs = [f[i + 1 + 4 * k: i + 5 + 4 * k] for k in range(p_cnt)]
         hyper[sid] = [synset_id(p, o) for sym, o, p, _ in ptrs if sym in HYPERNYM]
         anto[sid] = {synset_id(p, o) for sym, o, p, _ in ptrs if sym == ANTONYM}
-    return hyper, anto, words
+        if REGISTER_GLOSS.match(gloss) or any(
+                sym == ";u" and st == "0000" and synset_id(p, o) in REGISTER_DOMAINS
+                for sym, o, p, st in ptrs):  # 0000: the whole synset, not one of its words
+            register.add(sid)
+    return hyper, anto, words, register
 
 
 def read_overrides(path: Path) -> dict[str, str]:
@@ -116,11 +135,13 @@ def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
     hyper: dict[str, list[str]] = {}
     anto: dict[str, set[str]] = {}
     words: dict[str, list[str]] = {}
+    register: set[str] = set()
     for pos in POS:
-        h, a, w = read_data(wn, pos)
+        h, a, w, r = read_data(wn, pos)
         hyper.update(h)
         anto.update(a)
         words.update(w)
+        register |= r
     fixed = read_overrides(overrides)
     mapping: dict[str, str] = {}
     for pred in sorted(preds):
@@ -165,6 +186,7 @@ def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
         "preds": mapping,
         "hypernyms": {s: hyper[s] for s in sorted(keep) if hyper.get(s)},
         "antonyms": antonyms,
+        "informal": sorted(register & set(mapping.values())),
     }
 
 

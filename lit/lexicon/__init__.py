@@ -81,6 +81,8 @@ class Lexicon:
     hypernyms: dict[str, list[str]]
     antonyms: dict[str, list[str]]
     meta: dict[str, str]
+    #: register variants (guy, cop): WordNet hyponyms that are synonyms in use, never offered
+    informal: frozenset[str] = frozenset()
 
     @classmethod
     @lru_cache(maxsize=1)
@@ -88,7 +90,8 @@ class Lexicon:
         """The mapping shipped with LIT (read once)."""
         raw = resources.files("lit.lexicon").joinpath("data", DATA).read_bytes()
         data = json.loads(gzip.decompress(raw))
-        return cls(data["preds"], data["hypernyms"], data["antonyms"], data["meta"])
+        return cls(data["preds"], data["hypernyms"], data["antonyms"], data["meta"],
+                   frozenset(data.get("informal", ())))
 
     @cached_property
     def by_synset(self) -> dict[str, list[str]]:
@@ -104,6 +107,20 @@ class Lexicon:
             for up in ups:
                 out.setdefault(up, []).append(sid)
         return out
+
+    @cached_property
+    def adjective_lemmas(self) -> frozenset[str]:
+        """Lemmas the SEM-I also has as adjectives."""
+        return frozenset(lemma(p) for p in semi.table() if pos(p) == "a")
+
+    def _adjectival_person(self, pred: str) -> bool:
+        """A person noun that is also an adjective (*national*, *modern*, *senior*), not offered
+        as a hyponym: its word frequency mostly counts the adjective, so the Zipf filter cannot
+        vouch for the noun ("A national rides ..." for "A person rides ..."). Hypernyms keep
+        theirs (*adult*, *professional* read well)."""
+        sid = self.preds.get(pred)
+        return (pos(pred) == "n" and lemma(pred) in self.adjective_lemmas
+                and sid is not None and PERSON in self.ancestors(sid))
 
     def ancestors(self, sid: str) -> dict[str, int]:
         """Every hypernym of *sid* with its shortest distance (sid itself at 0)."""
@@ -180,7 +197,9 @@ class Lexicon:
                    max_candidates: int | None = None) -> list[str]:
         """SEM-I predicates in relation *rel* to *pred* (hypernym: more general ones), nearest
         first and then most frequent; rare lemmas (below *min_zipf*), abstract nouns near the
-        root and predicates that cannot fill *pred*'s roles are left out."""
+        root, register variants (*guy*, *cop*), person nouns that are also adjectives as hyponyms
+        (*national*) and
+        predicates that cannot fill *pred*'s roles are left out."""
         sid = self.preds.get(pred)
         if sid is None:
             return []
@@ -189,12 +208,14 @@ class Lexicon:
         else:
             found = {c: d for s, d in self._related_synsets(sid, rel).items()
                      if not (s.startswith("n") and self.depth(s) < MIN_NOUN_DEPTH)
+                     and s not in self.informal
                      for c in self.by_synset.get(s, ())}
         ranked: list[tuple[int, float, str]] = []
         seen: set[str | None] = {lemma(pred)}
         for cand, d in sorted(found.items(), key=lambda kv: (kv[1], _sense_rank(kv[0]))):
             z = zipf(cand)
             if (lemma(cand) not in seen and pos(cand) == pos(pred) and z >= min_zipf
+                    and not (rel == "hyponym" and self._adjectival_person(cand))
                     and fits_roles(pred, cand)):
                 seen.add(lemma(cand))
                 ranked.append((d, -z, cand))

@@ -62,3 +62,15 @@ def test_self_pairs_are_labelled_by_natural_logic(live_engine, tmp_path):
     }
     rationale = records["p1/hypothesis"]["transforms"][1]["label_rationale"]
     assert "polarity down" in rationale and "relation hyponym" in rationale
+
+
+def test_a_later_table_alternative_is_realized_when_the_first_fails(live_engine):
+    # sibling.tsv offers ship, aircraft, ... for boat; the rig generates nothing for the first
+    # (_ship_n_i), so the pipeline goes on to the next row (--max-alternatives, default 3)
+    record = live_engine.transform("A boat is in the water.", "sibling")
+    assert record["status"] == lit.Status.OK, record["reason"]
+    assert record["output"] == "An aircraft is in the water." and record["verified"]
+    alt = record["alternatives"]
+    assert alt["used"] == 1 and alt["tried"] == 2
+    assert [(f["index"], f["predicates"], f["status"]) for f in alt["failed"]] == [
+        (0, ["_ship_n_i"], "no_generation")]

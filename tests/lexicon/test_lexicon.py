@@ -73,3 +73,27 @@ def test_max_candidates_and_unknown_predicates() -> None:
 def test_the_abstract_top_of_the_noun_hierarchy_is_never_offered() -> None:
     offered = candidates("_dog_n_1", "hypernym", min_zipf=0)
     assert not {"_entity_n_1", "_object_n_1", "_thing_n_of-about"} & set(offered)
+
+
+def test_register_variants_are_never_offered() -> None:
+    # WordNet files guy and cop as hyponyms of man and policeman, but they are synonyms in
+    # use: "A guy ..." for "A man ..." would be labelled neutral where it is entailment.
+    assert "_guy_n_1" not in candidates("_man_n_1", "hyponym", min_zipf=0)
+    assert "_cop_n_1" not in candidates("_policeman_n_1", "hyponym", min_zipf=0)
+    assert relation("_policeman_n_1", "_cop_n_1") == "hyponym"  # still related, not offered
+    assert "_puppy_n_1" in candidates("_dog_n_1", "hyponym")
+
+
+def test_person_nouns_that_are_adjectives_are_no_hyponym_candidates() -> None:
+    # "A national rides his bicycle" / "A senior is ..." came out of hypo on SNLI premises
+    offered = candidates("_person_n_1", "hyponym", min_zipf=0)
+    assert offered and not {"_national_n_1", "_white_n_1", "_modern_n_1", "_senior_n_1"} & set(
+        offered)
+    assert "_adult_n_1" in candidates("_man_n_1", "hypernym")  # hypernyms keep theirs
+
+
+def test_girl_is_a_child_so_woman_is_no_hypernym() -> None:
+    # tools/wordnet-overrides.tsv: SNLI's girl is WordNet's sense 2 (female child)
+    assert relation("_girl_n_1", "_woman_n_1") != "hypernym"
+    assert "_woman_n_1" not in candidates("_girl_n_1", "hypernym", min_zipf=0)
+    assert relation("_girl_n_1", "_boy_n_1") == "antonym"
