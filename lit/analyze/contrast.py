@@ -5,6 +5,11 @@ majority label, measured on the input's gold labels). A transformed pair breaks 
 still has the feature — read off the transformed MRSs by the same alignment
 (lit.analyze.align) — but the label rules give it another label: a subject hypernym under
 negation is neutral, not entailment. The run's records are filtered down to such transforms.
+
+With no --specs, `lit nli --against-shortcut` picks the transformations itself: it runs every
+candidate pair spec the label rules can label (`candidate_specs`: the paper's set and the
+meaning-changing edits of issue 15 on the hypothesis) and keeps, per feature, what breaks it;
+the report names how many transforms each spec contributed.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -21,9 +26,40 @@ from delphin.codecs import simplemrs
 from delphin.exceptions import PyDelphinException
 
 from lit.analyze.align import aligned_pair_features
+from lit.config import PAPER_SPECS
+from lit.errors import InputError
 from lit.evaluate.splits import slug
 from lit.io.output import atomic_text
 from lit.status import Status
+
+
+#: The meaning-changing edits (issue 15, docs/perturbations.md) as pair specs: the hypothesis
+#: edited, the premise kept, labelled by the `edit` rules (natural logic).
+EDIT_SPECS: tuple[str, ...] = ("o;hyper", "o;hypo", "o;sibling", "o;antonym", "o;drop",
+                               "o;quant")
+
+
+def candidate_specs(label_rules, check: Callable[[str], object] | None = None
+                    ) -> tuple[list[str], list[str]]:
+    """The pair specs `--against-shortcut` tries when the user names none: those of the
+    paper's set and EDIT_SPECS that the label rules (lit.labels.LabelRules) can label and
+    *check* (e.g. `Engine.check_pair`, an InputError when the grammar version's rules lack a
+    module) accepts; and why the others were left out."""
+    from lit.spec import parse_pair
+
+    chosen, left = [], []
+    for spec in (*PAPER_SPECS, *EDIT_SPECS):
+        if not label_rules.may_label(parse_pair(spec)):
+            left.append(f"{spec}: no label rule")
+            continue
+        try:
+            if check is not None:
+                check(spec)
+        except InputError:
+            left.append(f"{spec}: not in the rules for this grammar")
+            continue
+        chosen.append(spec)
+    return chosen, left
 
 
 @dataclass(frozen=True)
@@ -56,7 +92,7 @@ def against(records: Iterable[dict], short: Shortcut, grammar_version: str,
             counts: Counter) -> Iterator[dict]:
     """Each record reduced to its ok transforms that keep the feature under another label
     than the majority one (records left with none are dropped). *counts* gets ``transforms``
-    (ok and labelled), ``keep_feature`` and ``against``."""
+    (ok and labelled), ``keep_feature`` and ``against``, and ``against SPEC`` per spec."""
     for rec in records:
         kept = []
         for t in rec.get("transforms", []):
@@ -69,6 +105,7 @@ def against(records: Iterable[dict], short: Shortcut, grammar_version: str,
             counts["keep_feature"] += 1
             if t["label"] != short.majority_label:
                 counts["against"] += 1
+                counts[f"against {t['spec']}"] += 1
                 kept.append(t)
         if kept:
             yield dict(rec, transforms=kept)
@@ -115,5 +152,13 @@ def against_shortcuts_from_args(args: argparse.Namespace) -> list[str]:
         lines.append(
             f"against {feature} (majority {short.majority_label} in {short.support} input "
             f"pairs): {counts['keep_feature']} of {counts['transforms']} labelled transforms "
-            f"keep the feature, {counts['against']} with another label -> {path}")
+            f"keep the feature, {counts['against']} with another label "
+            f"({by_spec(counts) or 'from no spec'}) -> {path}")
     return lines
+
+
+def by_spec(counts: Counter) -> str:
+    """"o;n 3, m;o 1": the transforms against the shortcut per spec, most first."""
+    found = [(k.removeprefix("against "), n) for k, n in counts.most_common()
+             if k.startswith("against ")]
+    return ", ".join(f"{spec} {n}" for spec, n in found)

@@ -49,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--against-shortcut", action="append", metavar="FEATURE",
                         help="also write OUTPUT.against-FEATURE.jsonl: the transforms that keep "
                         "this aligned pair feature (`lit analyze --pairs`) under a label other "
-                        "than its majority label in INPUT (repeatable; docs/shortcuts.md)")
+                        "than its majority label in INPUT (repeatable; with no --specs/--spec, "
+                        "every pair spec the label rules can label is tried; docs/shortcuts.md)")
     d = parser.add_argument_group("input columns")
     add_input_arguments(d)
     d.add_argument("--id-column", metavar="NAME",
@@ -78,12 +79,25 @@ def run(args: argparse.Namespace) -> int:
     if args.against_shortcut and args.input == "-":
         raise InputError("--against-shortcut reads INPUT a second time: give a file, not '-'")
     specs = pair_specs_from_args(args, PAPER_SPECS)
+    made = []  # the run's Engine, for the run metadata
+    if args.against_shortcut and not (args.specs or args.spec):
+        from lit.analyze.contrast import candidate_specs
+
+        made.append(engine_from_args(args))
+        specs, left = candidate_specs(made[0].label_rules, made[0].check_pair)
+        print(f"lit nli: --against-shortcut with no --specs: trying the {len(specs)} pair "
+              f"specs the label rules can label: {','.join(specs)}"
+              + (f" (left out: {'; '.join(left)})" if left else ""), file=sys.stderr)
+        if not specs:
+            made[0].close()
+            raise InputError("--against-shortcut: no pair spec to try (" + "; ".join(left)
+                             + "); name some with --specs")
     for line in spec_warnings(specs):
         print(line, file=sys.stderr)
-    made = []  # the run's Engine, for the run metadata
 
     def engine():
-        made.append(engine_from_args(args))
+        if not made:
+            made.append(engine_from_args(args))
         return made[-1]
 
     started = now()

@@ -277,6 +277,25 @@ class LabelRules:
         """True if some rule is an `edit` rule (natural-logic labels for edits)."""
         return any(r.edit is not None for r in self.rules)
 
+    def may_label(self, pair) -> bool:
+        """True if some rule could label pairs made by *pair* (a lit.spec.PairSpec) for some
+        gold label: a `pairs`/`either` rule matches its steps (after `neutral` steps), or it
+        is an edit shape (premise kept, one step on the hypothesis) and edit rules exist.
+        Preconditions on the sentences are not checked: they need the sentences."""
+        sides = (_real_steps(pair.premise), _real_steps(pair.hypothesis))
+        neutral = [n for r in self.rules for n in r.neutral]
+        bare = tuple(tuple(s for s in side if not any(_steps_match((n,), (s,)) for n in neutral))
+                     for side in sides)
+        for r in self.rules:
+            if r.either and any(_steps_match((p,), (s,)) for p in r.either
+                                for side in sides for s in side):
+                return True
+            if any(_steps_match(_real_steps(p.premise), ss[0])
+                   and _steps_match(_real_steps(p.hypothesis), ss[1])
+                   for p in r.pairs for ss in (sides, bare)):
+                return True
+        return self.has_edit_rules and not sides[0] and len(bare[1]) == 1
+
     def skip_reason(self, gold: object) -> tuple[str, str] | None:
         """(rule id, reason) if a `gold ... skip` rule says this pair is not to be transformed."""
         code = gold_code(gold)
