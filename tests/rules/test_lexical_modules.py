@@ -122,3 +122,16 @@ def test_quantity_words_are_determiners_not_modifiers(engine):
     assert (edit.old, edit.polarity) == ("_great_a_for", "down")
     out = engine.apply(source, "quant=every")
     assert out.status == Status.NOT_APPLICABLE and "quantity word" in out.reason
+
+
+@pytest.mark.parametrize("sentence", ["The woman evaluated her own staff.",
+                                      "The boy is tall for his age."])
+def test_antonym_never_leaves_a_pronoun_of_the_other_gender(engine, sentence):
+    """man -> woman with 'his' left behind ("A man ... to her ear.", seen on the rig) is half a
+    rewrite: refused with a reason that names gender=swap."""
+    out = engine.apply(gold_mrs(sentence), "antonym")
+    assert out.status == Status.NOT_APPLICABLE
+    assert "gendered pronoun" in out.reason and "gender=swap" in out.reason
+    alone = engine.apply(gold_mrs("A man came to dinner."), "antonym")  # no pronoun: swapped
+    assert alone.status == Status.OK and _changed(gold_mrs("A man came to dinner."),
+                                                  alone.mrs) == (["_man_n_1"], ["_woman_n_1"])
