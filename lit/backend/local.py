@@ -50,10 +50,16 @@ class LocalBackend:
         self.work = work
         self.in_flight = max(1, in_flight)
 
-    def run(self, task: str, batches: Iterable[list], *args: Any) -> Iterator[Any]:
-        """The results of `work.<task>(batch, *args)` for every batch, flattened, in order."""
+    #: Progress comes from inside each batch (BatchWork.nli's *progress*).
+    progress_in_batch = True
+
+    def run(self, task: str, batches: Iterable[list], *args: Any, **options: Any
+            ) -> Iterator[Any]:
+        """The results of `work.<task>(batch, *args, **options)` for every batch, flattened,
+        in order."""
         method = getattr(self.work, task)
-        return overlapped(batches, lambda batch: method(batch, *args), self.in_flight)
+        return overlapped(batches, lambda batch: method(batch, *args, **options),
+                          self.in_flight)
 
     def stage_seconds(self) -> tuple[dict[str, float], dict[str, float]]:
         return self.work.stage_seconds()

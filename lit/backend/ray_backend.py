@@ -146,6 +146,8 @@ class RayBackend:
     """Runs `BatchWork` tasks on Ray actors (see the module docstring)."""
 
     name = "ray"
+    #: Progress per batch, as its records come back: a callback cannot reach into an actor.
+    progress_in_batch = False
 
     def __init__(self, recipe: Recipe, options: RayOptions, failed: Failed):
         ray = import_ray()

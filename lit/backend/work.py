@@ -25,9 +25,11 @@ class BatchWork:
         self.service = service
         self.owner = owner
 
-    def nli(self, items: Sequence[Any], specs: Sequence[tuple[str, Any]]) -> list:
-        """One `lit nli` record per NliItem, in order."""
-        return self.pipeline.nli(items, specs)
+    def nli(self, items: Sequence[Any], specs: Sequence[tuple[str, Any]],
+            progress: Callable[[Any], None] | None = None) -> list:
+        """One `lit nli` record per NliItem, in order; *progress* hears the batch's pairs as
+        fractions while its work finishes (lit.pipeline.progress.BatchShare)."""
+        return self.pipeline.nli(items, specs, progress)
 
     def transform(self, sentences: Sequence[str], specs: Sequence[Any]) -> list:
         """One `lit transform` record per sentence and spec, in order."""

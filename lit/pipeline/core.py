@@ -8,9 +8,10 @@ label rules run *before* generation so pairs no rule covers cost no ACE time.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections import Counter
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
@@ -19,6 +20,7 @@ from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS, LabelDecision, LabelRules, phenomena_of
 from lit.logic import edit_between
 from lit.config import DEFAULTS
+from lit.pipeline.progress import BatchShare, Progress
 from lit.pipeline.defaults import DEFAULT_MAX_CANDIDATES, DEFAULT_VERIFY_READINGS
 from lit.pipeline.realize import Job, Realizer
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
@@ -60,6 +62,41 @@ def _named_pair(spec) -> tuple[str, PairSpec]:
     return spec.strip(), parse_pair(spec)
 
 
+class _BatchProgress:
+    """How one `nli` batch shares out its pairs while it runs: an item that needs no ACE work
+    (invalid, skipped) at once; of the others, PARSE_PART each spread over the batch's
+    parses as they arrive, and the rest spread over the distinct sides to realize (half
+    when a side's MRS is generated, the rest when it is decided); items left with nothing
+    to realize (no parse, no label rule) when the labels are decided. An estimate of where
+    the batch is, exact at its end (`BatchShare` pays what is left)."""
+
+    PARSE_PART = Fraction(1, 3)
+
+    def __init__(self, share: BatchShare, idle: int, working: int):
+        self.share, self.working = share, working
+        self.per_side = Fraction(0)
+        self.heard: dict[tuple[str, Spec], Fraction] = {}
+        share.add(Fraction(idle))
+
+    def parsed(self, distinct: int) -> None:
+        self.share.add(self.working * self.PARSE_PART / distinct)
+
+    def labelled(self, realizing: int, sides: int) -> None:
+        """*realizing* of the working items have sides to realize, *sides* distinct ones."""
+        rest = 1 - self.PARSE_PART
+        self.share.add((self.working - realizing) * rest)
+        self.per_side = realizing * rest / sides if sides else Fraction(0)
+
+    def side(self, key: tuple[str, Spec], part: Fraction) -> None:
+        before = self.heard.get(key, Fraction(0))
+        if part > before:
+            self.heard[key] = part
+            self.share.add((part - before) * self.per_side)
+
+    def close(self) -> None:
+        self.share.close()
+
+
 class Pipeline:
     """One configured pipeline over an AceService, a RuleEngine and a scorer. `transform` and
     `nli` handle one batch each and may run in parallel threads; `times` totals all batches."""
@@ -94,13 +131,18 @@ class Pipeline:
 
     # --- stages -------------------------------------------------------------------------
 
-    def parse(self, sentences: Sequence[str], times: StageTimes) -> dict[str, Parsed]:
-        """The top reading of each distinct sentence, and up to `readings` - 1 fallbacks."""
+    def parse(self, sentences: Sequence[str], times: StageTimes,
+              share: Callable[[int], None] = lambda distinct: None) -> dict[str, Parsed]:
+        """The top reading of each distinct sentence, and up to `readings` - 1 fallbacks.
+        *share(d)* is called once per parse as it arrives, d being the distinct count."""
         distinct = list(dict.fromkeys(sentences))
         out: dict[str, Parsed] = {}
         with times.stage("parse"):
             start = time.perf_counter()
-            results = list(self.service.parse(distinct, n=self.readings))
+            results = []
+            for r in self.service.parse(distinct, n=self.readings):
+                results.append(r)
+                share(len(distinct))
             times.add_ace("parse", time.perf_counter() - start)
             for r in results:
                 if r.status != Status.OK or not r.readings:
@@ -133,13 +175,15 @@ class Pipeline:
         return tuple(found)
 
     def sides(
-        self, jobs: Sequence[tuple[str, Spec]], parsed: dict[str, Parsed], times: StageTimes
+        self, jobs: Sequence[tuple[str, Spec]], parsed: dict[str, Parsed], times: StageTimes,
+        done: Callable[[tuple[str, Spec], Fraction], None] = lambda key, part: None,
     ) -> dict[tuple[str, Spec], SideResult]:
         """Transform, generate, rank and verify each distinct (sentence, spec): with the top
         reading first, then, for a side that failed in a way another reading may not
         (not_applicable, no_generation, not_verified), with each fallback reading in turn. The
         side keeps the first reading that succeeds (its index is recorded), else the top
-        reading's failure."""
+        reading's failure. *done(key, part)* hears how far each side got (1: decided, with
+        the reading tried; fallbacks after that are not counted again), for progress bars."""
         results: dict[tuple[str, Spec], SideResult] = {}
         todo: dict[tuple[str, Spec], tuple[int, MRS]] = {}  # -> (reading index, reading)
         for key in dict.fromkeys(jobs):
@@ -152,9 +196,12 @@ class Pipeline:
                                           reading=0)
             else:
                 todo[key] = (0, p.mrs)
+            if key in results:
+                done(key, Fraction(1))
         tries = {key: 0 for key in todo}  # index into [top] + fallbacks
         while todo:
-            for key, side in self._attempt(todo, times).items():
+            for key, side in self._attempt(todo, times, done).items():
+                done(key, Fraction(1))
                 first = key not in results
                 if first or side.status == Status.OK:
                     results[key] = side
@@ -170,8 +217,9 @@ class Pipeline:
                     del tries[key]
         return results
 
-    def _attempt(self, todo: dict[tuple[str, Spec], tuple[int, MRS]],
-                 times: StageTimes) -> dict[tuple[str, Spec], SideResult]:
+    def _attempt(self, todo: dict[tuple[str, Spec], tuple[int, MRS]], times: StageTimes,
+                 done: Callable[[tuple[str, Spec], Fraction], None]
+                 ) -> dict[tuple[str, Spec], SideResult]:
         """Transform, generate, rank and verify each (sentence, spec) from the given reading."""
         results: dict[tuple[str, Spec], SideResult] = {}
         pending: dict[tuple[str, Spec], tuple[MRS, ...]] = {}
@@ -190,12 +238,13 @@ class Pipeline:
                     results[key] = SideResult(status, outcome.reason or f"{spec}: {status}")
                 else:
                     pending[key] = outcome.alternatives or (outcome.mrs,)
-        results.update(self._realize_alternatives(pending, todo, times))
+        results.update(self._realize_alternatives(pending, todo, times, done))
         return results
 
     def _realize_alternatives(
         self, pending: dict[tuple[str, Spec], tuple[MRS, ...]],
         todo: dict[tuple[str, Spec], tuple[int, MRS]], times: StageTimes,
+        done: Callable[[tuple[str, Spec], Fraction], None],
     ) -> dict[tuple[str, Spec], SideResult]:
         """Realize each side's transformed MRS; a side whose transformation gave several (a
         table lookup: one per hypernym, ...) tries them in table order, up to
@@ -210,7 +259,7 @@ class Pipeline:
         while live:
             realized = self.realizer.realize(
                 [Job(pending[key][k], key[0], self.rules.preferences(key[1])) for key in live],
-                times,
+                times, lambda j, part, live=live: done(live[j], part),
             )
             unresolved = []
             for key, r in zip(live, realized):
@@ -255,14 +304,20 @@ class Pipeline:
         self.times.merge(times)
         return [transform_record(str(spec), sides[(s, spec)]) for s in sentences for spec in specs]
 
-    def nli(self, items: Sequence[NliItem], specs: Sequence) -> list[dict]:
+    def nli(self, items: Sequence[NliItem], specs: Sequence,
+            progress: Progress | None = None) -> list[dict]:
         """One `lit nli` record per item, in order, for the pair *specs*: texts ("p;f +i"),
-        PairSpecs, or (text, PairSpec) tuples; a record names each spec by its text."""
+        PairSpecs, or (text, PairSpec) tuples; a record names each spec by its text.
+        *progress* hears the batch's pairs as fractions while its work finishes (see
+        `_BatchProgress`); they add up to len(items) when this returns."""
         pairs = [_named_pair(s) for s in specs]
         times = StageTimes()  # this batch's own: batches may run in parallel threads
         work = [(k, it) for k, it in enumerate(items)
                 if not it.error and not self.label_rules.skip_reason(it.gold)]
-        parsed = self.parse([s for _, it in work for s in (it.premise, it.hypothesis)], times)
+        share = _BatchProgress(BatchShare(progress, len(items)), len(items) - len(work),
+                               len(work))
+        parsed = self.parse([s for _, it in work for s in (it.premise, it.hypothesis)], times,
+                            share.parsed)
         decisions: dict[tuple[int, str], object] = {}
         jobs: list[tuple[str, Spec]] = []
         with times.stage("label"):
@@ -277,7 +332,10 @@ class Pipeline:
                     decisions[(k, text)] = d
                     if d.status == Status.OK:
                         jobs += [(it.premise, pair.premise), (it.hypothesis, pair.hypothesis)]
-        sides = self.sides(jobs, parsed, times)
+        share.labelled(len({k for (k, _), d in decisions.items() if d.status == Status.OK}),
+                       len(set(jobs)))
+        sides = self.sides(jobs, parsed, times, share.side)
+        share.close()
         self.times.merge(times)
         share = times.share(len(items))
         records = []

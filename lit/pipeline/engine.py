@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from lit.errors import InputError
 from lit.io.readers import NliItem, checked_item
 from lit.labels import LabelRules
 from lit.pipeline.core import Pipeline
+from lit.pipeline.progress import Progress
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
 from lit.config import DEFAULT_GRAMMAR_VERSION, DEFAULTS, PAPER_SPECS, RunConfig
@@ -240,15 +242,27 @@ class Engine:
         yield from self.backend.run("transform", batches(sentences, self.batch_size), checked)
 
     def nli(
-        self, pairs: Iterable[object], specs: Sequence[str | PairSpec] = PAPER_SPECS
+        self, pairs: Iterable[object], specs: Sequence[str | PairSpec] = PAPER_SPECS,
+        progress: Progress | None = None,
     ) -> Iterator[NliRecord]:
         """One `lit nli` record per pair (see `as_item` for accepted shapes), streamed in
-        input order; `specs` are pair specs such as "f;p" or "p;f +i"."""
+        input order; `specs` are pair specs such as "f;p" or "p;f +i". *progress* (called
+        from any thread) hears pairs done, as fractions while a batch's parses, generations
+        and sides finish (local backend), or a whole pair per record (Ray); the calls add
+        up to the number of pairs."""
         checked = [(s, self.check_pair(s)) for s in specs]
         texts = [s.strip() if isinstance(s, str) else str(p) for s, p in checked]
         named = [(t, p) for t, (_, p) in zip(texts, checked)]
         items = (as_item(p, k) for k, p in enumerate(pairs, 1))
-        yield from self.backend.run("nli", batches(items, self.batch_size), named)
+        work = batches(items, self.batch_size)
+        if progress is None:
+            yield from self.backend.run("nli", work, named)
+        elif self.backend.progress_in_batch:
+            yield from self.backend.run("nli", work, named, progress=progress)
+        else:
+            for record in self.backend.run("nli", work, named):
+                progress(Fraction(1))
+                yield record
 
     @property
     def times(self) -> StageTimes:

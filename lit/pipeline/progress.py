@@ -4,13 +4,20 @@ widget in Jupyter (tqdm.auto), and periodic plain lines when stderr goes to a lo
 A bar redrawn with carriage returns turns a log file into one unreadable line, so off a
 terminal `PlainProgress` writes a whole line (count, percentage, rate, ETA) every
 `LIT_PROGRESS_SECONDS` seconds (default 30) and once at the end.
+
+Inside a batch, the pipeline hands out the batch's pairs as fractions while its work finishes
+(`BatchShare`: parses, generations, verified sides), so a bar over 32-pair batches moves
+within a batch; `PairTicks` turns those fractions into whole-pair updates of a bar.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, TextIO
 
 from tqdm import tqdm as std_tqdm
@@ -73,3 +80,44 @@ def progress_bar(total: int | None, desc: str, unit: str, enabled: bool = True,
         return std_tqdm(total=total, desc=desc, unit=unit, file=file, dynamic_ncols=True)
     seconds = float(os.environ.get("LIT_PROGRESS_SECONDS") or DEFAULT_SECONDS)
     return PlainProgress(total, desc, unit, file, seconds)
+
+
+#: A callback that takes pairs done, possibly a fraction of one.
+Progress = Callable[[Fraction], None]
+
+
+class BatchShare:
+    """One batch's *size* pairs, handed to *report* as parts of its work finish: `add` never
+    pays out more than *size* in all, and `close` pays what is left, so each batch reports
+    exactly its size (Fractions: no rounding drift). *report* None: nothing is reported."""
+
+    def __init__(self, report: Progress | None, size: int) -> None:
+        self.report = report
+        self.left = Fraction(size)
+
+    def add(self, pairs: Fraction) -> None:
+        pay = min(Fraction(pairs), self.left)
+        if self.report is not None and pay > 0:
+            self.left -= pay
+            self.report(pay)
+
+    def close(self) -> None:
+        self.add(self.left)
+
+
+class PairTicks:
+    """A Progress for *bar* (tqdm's `update`): fractions of pairs, from any thread, become
+    whole-pair updates (the bar's count stays an integer and ends at the pair count)."""
+
+    def __init__(self, bar: Any) -> None:
+        self.bar = bar
+        self.owed = Fraction(0)
+        self._lock = threading.Lock()
+
+    def __call__(self, pairs: Fraction) -> None:
+        with self._lock:
+            self.owed += pairs
+            whole = int(self.owed)
+            if whole:
+                self.owed -= whole
+                self.bar.update(whole)

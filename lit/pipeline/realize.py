@@ -21,9 +21,10 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
+from fractions import Fraction
 
 from delphin import predicate
 from delphin.codecs import simplemrs
@@ -103,6 +104,22 @@ class _Target:
         )
 
 
+class _Heard:
+    """Passes a batch's progress from targets to the jobs that share them (see `realize`)."""
+
+    def __init__(self, slots: list[int], report: Callable[[int, Fraction], None] | None):
+        self.report = report
+        self.jobs: dict[int, list[int]] = {}
+        for j, slot in enumerate(slots):
+            self.jobs.setdefault(slot, []).append(j)
+
+    def targets(self, indices: Sequence[int], done: Fraction) -> None:
+        if self.report is not None:
+            for k in indices:
+                for j in self.jobs[k]:
+                    self.report(j, done)
+
+
 class Realizer:
     """Turns MRSs into verified sentences through an AceService and a scorer."""
 
@@ -130,10 +147,13 @@ class Realizer:
         self._lock = threading.Lock()
 
     def realize(
-        self, jobs: Sequence[Job | MRS], times: StageTimes | None = None
+        self, jobs: Sequence[Job | MRS], times: StageTimes | None = None,
+        progress: Callable[[int, Fraction], None] | None = None,
     ) -> list[Realization]:
         """One Realization per job (or bare MRS), in order. Stage times go to *times* if
-        given, else to `self.times`; concurrent calls are safe (the service may be shared)."""
+        given, else to `self.times`; concurrent calls are safe (the service may be shared).
+        *progress* hears (job index, part done) as each job's MRS is generated (1/2) and as
+        its realization is decided (1), while the batch runs: for progress bars."""
         own = times is None
         times = StageTimes() if own else times
         jobs = [j if isinstance(j, Job) else Job(j) for j in jobs]
@@ -150,18 +170,19 @@ class Realizer:
                 same[key] = len(targets)
                 targets.append(_Target(job))
             slots.append(same[key])
+        heard = _Heard(slots, progress)
         with times.stage("generate"):
-            self._generate(targets, times)
+            self._generate(targets, times, heard)
         with times.stage("rank"):
             self._rank(targets)
         with times.stage("verify"):
-            self._verify(targets, times)
+            self._verify(targets, times, heard)
         if own:
             self.times.merge(times)
         results = [self._result(t) for t in targets]
         return [results[s] for s in slots]
 
-    def _generate(self, targets: list[_Target], times: StageTimes) -> None:
+    def _generate(self, targets: list[_Target], times: StageTimes, heard: _Heard) -> None:
         futures: list[Future] = []
         mine: list[tuple[MRS, Future]] = []
         with self._lock:
@@ -176,29 +197,39 @@ class Realizer:
                 futures.append(future)
         if mine:
             start = time.perf_counter()
+            waiting: dict[int, list[int]] = {}  # id(future) -> targets, for progress
+            for k, f in enumerate(futures):
+                waiting.setdefault(id(f), []).append(k)
+            results = []
             try:
-                results = list(self.service.generate(
-                    [m for m, _ in mine], limit=RAW_PER_CANDIDATE * self.max_candidates))
+                for (_, f), r in zip(mine, self.service.generate(
+                        [m for m, _ in mine], limit=RAW_PER_CANDIDATE * self.max_candidates)):
+                    results.append(r)
+                    f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
+                                            getattr(r, "capped", False)))
+                    heard.targets(waiting[id(f)], Fraction(1, 2))
             except BaseException as exc:  # waiting batches must not hang
                 for _, f in mine:
-                    f.set_exception(exc)
+                    if not f.done():
+                        f.set_exception(exc)
                 raise
             times.add_ace("generate", time.perf_counter() - start)
-            for (_, f), r in zip(mine, results):
-                f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
-                                        getattr(r, "capped", False)))
             self.stats["MRSs generated"] += len(mine)
             self.stats["realizations"] += sum(len(r.surfaces) for r in results)
-        for t, f in zip(targets, futures):
+        for k, (t, f) in enumerate(zip(targets, futures)):
             g: _Generated = f.result()
             if g.status != Status.OK:
                 t.status, t.reason = g.status, g.reason or f"generation: {g.status}"
+                heard.targets([k], Fraction(1))
                 continue
             t.capped = g.capped
             distinct = dict.fromkeys(restore(s, t.subs) for s in g.surfaces)
             t.candidates = list(distinct)[: self.max_candidates]
             if not t.candidates:
                 t.status, t.reason = Status.NO_GENERATION, "ACE produced no realization"
+                heard.targets([k], Fraction(1))
+            else:
+                heard.targets([k], Fraction(1, 2))  # as above; or another batch's generation
 
     def _rank(self, targets: list[_Target]) -> None:
         live = [t for t in targets if t.candidates]
@@ -208,8 +239,9 @@ class Realizer:
                              self.closeness_weight)
             t.candidates = [x.surface for x in t.scores]
 
-    def _verify(self, targets: list[_Target], times: StageTimes) -> None:
+    def _verify(self, targets: list[_Target], times: StageTimes, heard: _Heard) -> None:
         parses: dict[str, object] = {}  # surface -> ParseResult, shared by all targets
+        checking: dict[str, list[int]] = {}  # surface -> open targets whose next it is
         chunk = 1
         while True:
             wanted: dict[str, None] = {}
@@ -221,18 +253,37 @@ class Realizer:
             if not wanted:
                 break
             start = time.perf_counter()
+            checking.clear()
+            for k, t in enumerate(targets):
+                if t.open:
+                    checking.setdefault(t.candidates[t.next], []).append(k)
             for r in self.service.parse(list(wanted), n=self.verify_readings):
                 parses[r.input] = r
+                # decide the targets this re-parse was next for now, for progress: each
+                # target still checks its candidates strictly in ranked order
+                for k in checking.pop(r.input, ()):
+                    self._check(targets[k], parses)
+                    if targets[k].open:
+                        checking.setdefault(targets[k].candidates[targets[k].next], []).append(k)
+                    else:
+                        heard.targets([k], Fraction(1))
             times.add_ace("verify", time.perf_counter() - start)
             with self._lock:
                 self.stats["candidates re-parsed"] += len(wanted)
-            for t in targets:
-                while t.open and t.candidates[t.next] in parses:
-                    surface = t.candidates[t.next]
-                    if self._verifies(t, parses[surface]):
-                        t.winner = surface
-                    t.next += 1
+            for k, t in enumerate(targets):
+                was_open = t.open
+                self._check(t, parses)
+                if was_open and not t.open:
+                    heard.targets([k], Fraction(1))
             chunk *= 2
+
+    def _check(self, t: _Target, parses: dict[str, object]) -> None:
+        """Check *t*'s candidates in ranked order while their re-parses are at hand."""
+        while t.open and t.candidates[t.next] in parses:
+            surface = t.candidates[t.next]
+            if self._verifies(t, parses[surface]):
+                t.winner = surface
+            t.next += 1
 
     def _verifies(self, t: _Target, parse) -> bool:
         if parse.status != Status.OK:

@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import chain, islice
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from lit.io import NliItem, RecordWriter, count_records, iter_jsonl, read_nli, w
 from lit.io.output import refuse_input_as_output, temporary_beside
 from lit.pipeline.engine import Engine
 from lit.pipeline.identity import check_resume, run_identity, save_identity
-from lit.pipeline.progress import progress_bar
+from lit.pipeline.progress import PairTicks, progress_bar
 from lit.pipeline.selfpairs import self_pair_items
 from lit.pipeline.summary import Summary
 
@@ -150,21 +151,21 @@ def run_nli(
         with RecordWriter(target, append=resume) as writer, progress_bar(
             total, "lit nli", "pair", progress,
         ) as bar:
+            ticks = PairTicks(bar)  # moves within a batch, as its work finishes
 
             def todo() -> Iterator[NliItem]:
                 for item in items:
                     seen[item.id] += 1
                     if done[item.id] > 0:  # already written by an earlier run
                         done[item.id] -= 1
-                        bar.update(1)
+                        ticks(Fraction(1))
                         continue
                     yield item
 
             batch_left = 0
-            for record in built.nli(todo(), specs):
+            for record in built.nli(todo(), specs, progress=ticks):
                 writer.write(record)
                 written += 1
-                bar.update(1)
                 batch_left = (batch_left or built.batch_size) - 1
                 if batch_left == 0:
                     writer.flush()
