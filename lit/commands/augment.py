@@ -22,8 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from lit.ace.options import add_ace_arguments
     from lit.augment.labels import LABEL_FORMATS
     from lit.augment.write import FORMATS
-    from lit.io.readers import FORMATS as READ_FORMATS
-    from lit.pipeline.cli import add_pipeline_arguments
+    from lit.pipeline.cli import add_input_arguments, add_pipeline_arguments
 
     parser.add_argument("input", nargs="?", metavar="INPUT",
                         help="NLI dataset (JSONL, CSV, TSV); omit with --from-contrast")
@@ -67,14 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N pairs")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     d = parser.add_argument_group("input columns")
-    d.add_argument("--input-format", choices=READ_FORMATS,
-                   help="INPUT's format (default: from its name)")
-    d.add_argument("--premise-column", metavar="NAME",
-                   help="premise field (default: sentence1, else premise)")
-    d.add_argument("--hypothesis-column", metavar="NAME",
-                   help="hypothesis field (default: sentence2, else hypothesis)")
-    d.add_argument("--label-column", metavar="NAME",
-                   help="gold label field (default: gold_label, else label)")
+    add_input_arguments(d, "--input-format")
     d.add_argument("--id-column", metavar="NAME",
                    help="record id field (default: pairID or id, else the line number)")
     add_pipeline_arguments(parser)

@@ -24,12 +24,14 @@ if TYPE_CHECKING:
     from lit.pipeline.engine import Engine
 
 
-def add_input_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """--format and the field options of a command that reads an NLI dataset (lit.io.readers):
-    unnamed fields are found by name, SNLI's first, then Hugging Face's."""
+def add_input_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+                        format_flag: str = "--format") -> None:
+    """The input-format option (*format_flag*: `lit augment`'s own --format is its output's)
+    and the field options of a command that reads an NLI dataset (lit.io.readers): unnamed
+    fields are found by name, SNLI's first, then Hugging Face's."""
     from lit.io.readers import FORMATS
 
-    parser.add_argument("--format", choices=FORMATS, metavar="FORMAT",
+    parser.add_argument(format_flag, choices=FORMATS, metavar="FORMAT",
                         help=f"input format: {', '.join(FORMATS)} (default: from the name)")
     parser.add_argument("--premise-column", metavar="NAME",
                         help="premise field (default: sentence1, else premise)")
