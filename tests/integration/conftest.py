@@ -30,6 +30,19 @@ def live_engine():
 
 
 @pytest.fixture(scope="session")
+def verified(live_engine):
+    """SPEC applied to SOURCE on the live grammar: the record, once it is ok and verified (the
+    assertion otherwise names the status, reason and candidates)."""
+    def transform(source: str, spec: str) -> dict:
+        record = live_engine.transform(source, spec)
+        assert record["status"] == lit.Status.OK, (
+            record["status"], record["reason"], record["candidates"])
+        assert record["verified"] is True
+        return record
+    return transform
+
+
+@pytest.fixture(scope="session")
 def live_service(rig_config):
     with AceService(rig_config, workers=WORKERS, timeout=30) as service:
         yield service

@@ -32,10 +32,8 @@ RIG_CANNOT_RUN = pytest.mark.xfail(
     ("A man in a red shirt is eating a cake.", "drop", "A man is eating a cake."),
     ("A dog barks.", "quant=no", "No dog barks."),
 ])
-def test_live_realization(live_engine, sentence, spec, expected):
-    record = live_engine.transform(sentence, spec)
-    assert record["status"] == lit.Status.OK, record["reason"]
-    assert record["output"] == expected and record["verified"]
+def test_live_realization(verified, sentence, spec, expected):
+    assert verified(sentence, spec)["output"] == expected
 
 
 def test_nothing_applies_is_not_applicable_with_a_reason(live_engine):
@@ -64,12 +62,11 @@ def test_self_pairs_are_labelled_by_natural_logic(live_engine, tmp_path):
     assert "polarity down" in rationale and "relation hyponym" in rationale
 
 
-def test_a_later_table_alternative_is_realized_when_the_first_fails(live_engine):
+def test_a_later_table_alternative_is_realized_when_the_first_fails(verified):
     # sibling.tsv offers ship, aircraft, ... for boat; the rig generates nothing for the first
     # (_ship_n_i), so the pipeline goes on to the next row (--max-alternatives, default 3)
-    record = live_engine.transform("A boat is in the water.", "sibling")
-    assert record["status"] == lit.Status.OK, record["reason"]
-    assert record["output"] == "An aircraft is in the water." and record["verified"]
+    record = verified("A boat is in the water.", "sibling")
+    assert record["output"] == "An aircraft is in the water."
     alt = record["alternatives"]
     assert alt["used"] == 1 and alt["tried"] == 2
     assert [(f["index"], f["predicates"], f["status"]) for f in alt["failed"]] == [

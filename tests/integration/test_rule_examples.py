@@ -92,12 +92,8 @@ def test_every_module_has_an_example_here():
 
 
 @pytest.mark.parametrize("module, spec, source, target", EXAMPLES)
-def test_example_end_to_end(live_engine, live_service, module, spec, source, target):
-    record = live_engine.transform(source, spec)
-    assert record["status"] == lit.Status.OK, (
-        f"{spec} of {source!r}: {record['status']}: {record['reason']}; "
-        f"candidates {record['candidates']}")
-    assert record["verified"] is True
+def test_example_end_to_end(verified, live_service, module, spec, source, target):
+    record = verified(source, spec)
     assert target in record["candidates"], (
         f"{target!r} not among the realizations {record['candidates']} (output "
         f"{record['output']!r})")
