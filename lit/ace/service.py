@@ -22,11 +22,15 @@ order while the batch streams. Per-item failures become results with a status an
   forever), over-long sentences, NUL characters, text that is not a SimpleMRS: answered at once,
   never sent to ACE.
 
-ACE 0.9.30 counts a persistent generator's ``-n`` across inputs. ``generate(..., limit=k)``
-still bounds ACE's work per item (selective unpacking, so a long sentence does not exhaust RAM
-unpacking thousands of realizations): its generator runs with ``-n`` 4k, counts the results it
-has given, and is replaced before an item could get fewer than k; each result is cut to k and
-says whether ACE stopped at the limit (``capped``). Without a limit the generator gets no
+ACE 0.9.30 counts a persistent generator's ``-n`` across inputs, and which realizations an
+item gets depends on the budget left (selective unpacking), so a reused generator would make
+an item's results depend on the items before it (other runs, workers, batch sizes, resume).
+``generate(..., limit=k)`` still bounds ACE's work per item (a long sentence must not exhaust
+RAM unpacking thousands of realizations), so every item starts on a generator with the same
+budget: the generator runs with ``-n`` k and is replaced after any item that consumed some of
+it (an item ACE realized nothing for leaves the budget whole, and the process is kept). Each
+result says whether ACE stopped at the limit (``capped``); `AceService.starts` counts the
+processes started, with their start-up time. Without a limit the generator gets no
 ``-n`` and returns everything. Answers are read with
 :mod:`lit.ace.tsdb` (PyDelphin's own reader costs about a millisecond per item).
 """
@@ -43,6 +47,7 @@ import tempfile
 import threading
 import time
 import weakref
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -68,9 +73,6 @@ DEFAULT_MAX_WORDS = 100
 STDERR_ROTATE_BYTES = 1 << 20
 #: How long after ACE's own --timeout the watchdog kills a process that has not answered.
 HARD_TIMEOUT_GRACE = 1.0
-#: A generator serving items with limit k runs with ``-n`` k times this: ACE 0.9.30 counts
-#: ``-n`` across inputs, so the process is replaced once less than k of its budget is left.
-GENERATOR_BUDGET_ITEMS = 4
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,9 @@ class AceService:
         self._lock = threading.Lock()
         self._closed = False
         self._stopping = False  # set by `stop`: every item fails at once, ACE is not started
+        #: processes started per kind ("parse", "generate") and their summed start-up seconds
+        self.starts: Counter[str] = Counter()
+        self.start_seconds: Counter[str] = Counter()
         self._tmpdir = Path(tempfile.mkdtemp(prefix="lit-ace-"))
         _LIVE.add(self)
 
@@ -170,6 +175,13 @@ class AceService:
         if limit is not None and limit < 1:
             raise ValueError("limit must be at least 1")
         return self._stream(mrss, lambda m: self._generate_task(m, limit))
+
+    def count_start(self, kind: str, seconds: float) -> None:
+        """Count one ACE process started (workers call it; the cost of determinism shows
+        here as generator starts)."""
+        with self._lock:
+            self.starts[kind] += 1
+            self.start_seconds[kind] += seconds
 
     def stop(self) -> None:
         """Kill every ACE process now and fail the items still queued or running, without
@@ -324,8 +336,8 @@ class AceService:
         args = list(self._common_args)
         if kind == "parse":
             args += ["-n", str(n)]
-        elif n is not None:  # a generator's -n is a budget shared by all its items
-            args += ["-n", str(n * GENERATOR_BUDGET_ITEMS)]
+        elif n is not None:  # one item's budget: the process is replaced once it is used
+            args += ["-n", str(n)]
         return args
 
 
@@ -513,9 +525,8 @@ class _Worker:
             del self.processes[key]
             proc.close(graceful=False)
             proc = None
-        elif proc is not None and key[0] == "generate" and key[1] is not None and (
-            key[1] * GENERATOR_BUDGET_ITEMS - proc.produced < key[1]
-        ):  # too little -n budget left to give the next item its whole limit
+        elif proc is not None and key[0] == "generate" and key[1] is not None and proc.produced:
+            # part of the -n budget is used: the next item must start with all of it
             del self.processes[key]
             proc.close()
             proc = None
@@ -523,7 +534,9 @@ class _Worker:
             self._spawned += 1
             name = f"worker{self.index}-{key[0]}{key[1] or ''}-{self._spawned}.stderr"
             path = self.service._tmpdir / name
+            began = time.monotonic()
             proc = self.processes[key] = _Process(self.service, key[0], key[1], path)
+            self.service.count_start(key[0], time.monotonic() - began)
         return proc
 
     def _interact(self, key: tuple[str, int | None], datum: str) -> tuple[Any, str, str]:

@@ -15,7 +15,8 @@ generate: one). Recorded answers are looked up as follows:
   and their ``:results`` list is cut to the ``-n`` given;
 - generation inputs are looked up by MRS equivalence (``lit.equivalence``), never by string,
   and cut to what is left of ``-n`` if one is given: like ACE 0.9.30, a generator counts
-  ``-n`` across all its inputs;
+  ``-n`` across all its inputs, and which realizations a capped item gets depends on the
+  budget left (`pick`), so a reused generator's history changes capped results;
 - an unknown input gets ACE's empty answer ``(:results . ())`` and the process stays alive.
 
 Faults on command (for tests), by a marker anywhere in the input line (a sentence, or a CARG
@@ -207,6 +208,17 @@ def _argument_parser() -> argparse.ArgumentParser:
     return p
 
 
+def pick(items: list[str], budget: int) -> list[str]:
+    """The realizations a generator with *budget* results left gives for *items* (all of them
+    in recorded order if they fit): like ACE 0.9.30's selective unpacking, which ones a capped
+    item gets depends on the budget left, so a reused generator's history shows in its
+    results. Which ones is a fixed function of the budget (a hash), kept in recorded order."""
+    if budget >= len(items):
+        return items
+    chosen = sorted(range(len(items)), key=lambda i: zlib.crc32(f"{budget}:{i}".encode()))
+    return [items[i] for i in sorted(chosen[:budget])]
+
+
 class Fake:
     def __init__(self, args: argparse.Namespace) -> None:
         self.n = args.n
@@ -284,7 +296,8 @@ class Fake:
         if items:
             self.answered += 1
         if self.n is not None:
-            items = items[: max(0, self.n - self.given)]
+            left = max(0, self.n - self.given)
+            items = pick(items, left) if self.generate else items[:left]
             if self.generate:
                 self.given += len(items)
         return join_results(prefix, items, suffix)

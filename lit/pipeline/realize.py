@@ -1,7 +1,10 @@
 """Generate -> rank -> verify for a batch of transformed MRSs (docs/design.md §1).
 
 Each MRS is generated at most once per run: generation results are kept in a run-wide cache
-keyed by MRS equivalence (lit.equivalence), shared by batches running in parallel threads.
+keyed by the MRS itself (its SimpleMRS without spans), shared by batches running in parallel
+threads. Not by equivalence: that ignores e.g. a noun's NUM, and an equivalent MRS seen first
+(in another batch or thread) would decide what this one realizes, so records would depend on
+batch size, resume point and timing.
 ACE gives at most 2 x `max_candidates` realizations per MRS (bounded in ACE itself, see
 lit.ace.service; derivations often share a string), of which the first `max_candidates`
 distinct strings are candidates; the record says when ACE stopped at that cap. Words outside the lexicon
@@ -31,11 +34,12 @@ from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
 from lit.config import DEFAULTS
-from lit.equivalence import EquivalenceIndex, equivalent
+from lit.equivalence import equivalent
 from lit.pipeline.standins import Substitution, restore, substitute
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
 from lit.rank.ranking import Preference, Scored, order, why
+from lit.rules.engine import Routed
 from lit.status import Status
 
 #: ACE results asked for per wanted candidate: derivations often share a surface string.
@@ -46,11 +50,13 @@ _PRED = re.compile(r"\[\s*(\"[^\"]*\"|\S+?)(?:<[^>]*>)?\s+LBL:")
 @dataclass(frozen=True)
 class Job:
     """One MRS to realize, the sentence it came from (for closeness) and the spec's
-    realization preferences."""
+    realization preferences; *routed*: the twin to generate instead when the grammar will not
+    generate *mrs* itself (a rule module's route); verification stays against *mrs*."""
 
     mrs: MRS
     source: str | None = None
     preferences: tuple[Preference, ...] = ()
+    routed: Routed | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,7 @@ class Realization:
     chosen_because: str | None = None
     capped: bool = False  # ACE stopped at max_candidates: more realizations may exist
     stand_ins: tuple[Substitution, ...] = ()
+    route: str | None = None  # the realization route whose twin MRS was generated
 
 
 @dataclass(frozen=True)
@@ -87,7 +94,11 @@ class _Target:
         self.job = job
         self.mrs = job.mrs
         self.signature = tuple(sorted(predicate.normalize(ep.predicate) for ep in job.mrs.rels))
-        self.generated_mrs, self.subs = substitute(job.mrs, job.source)
+        self.routed = job.routed
+        self.route = job.routed.name if job.routed else None
+        self.generated_mrs, self.subs = substitute(
+            job.routed.twin if job.routed else job.mrs, job.source)
+        self.realized = 0  # distinct realizations, before a route's surface test
         self.candidates: list[str] = []
         self.scores: list[Scored] = []
         self.capped = False
@@ -120,6 +131,11 @@ class _Heard:
                     self.report(j, done)
 
 
+def mrs_key(mrs: MRS) -> str:
+    """An MRS as a cache key: its one-line SimpleMRS without character spans."""
+    return simplemrs.encode(mrs, lnk=False)
+
+
 class Realizer:
     """Turns MRSs into verified sentences through an AceService and a scorer."""
 
@@ -143,7 +159,7 @@ class Realizer:
         self.times = times if times is not None else StageTimes()
         #: run-wide counts: MRSs generated, generation cache hits, realizations, re-parses
         self.stats: Counter[str] = Counter()
-        self._generated = EquivalenceIndex()  # MRS -> Future[_Generated], for the whole run
+        self._generated: dict[str, Future] = {}  # MRS -> Future[_Generated], for the run
         self._lock = threading.Lock()
 
     def realize(
@@ -157,14 +173,11 @@ class Realizer:
         own = times is None
         times = StageTimes() if own else times
         jobs = [j if isinstance(j, Job) else Job(j) for j in jobs]
-        index = EquivalenceIndex()  # MRS -> {(source, preferences): slot}
+        index: dict[str, dict] = {}  # MRS -> {(source, preferences): slot}
         targets: list[_Target] = []
         slots: list[int] = []
         for job in jobs:
-            same = index.get(job.mrs)
-            if same is None:
-                same = {}
-                index.add(job.mrs, same)
+            same = index.setdefault(mrs_key(job.mrs), {})
             key = (job.source, tuple(p.name for p in job.preferences))
             if key not in same:
                 same[key] = len(targets)
@@ -187,10 +200,10 @@ class Realizer:
         mine: list[tuple[MRS, Future]] = []
         with self._lock:
             for t in targets:
-                future = self._generated.get(t.generated_mrs)
+                key = mrs_key(t.generated_mrs)
+                future = self._generated.get(key)
                 if future is None:
-                    future = Future()
-                    self._generated.add(t.generated_mrs, future)
+                    future = self._generated[key] = Future()
                     mine.append((t.generated_mrs, future))
                 else:
                     self.stats["generation cache hits"] += 1
@@ -220,13 +233,23 @@ class Realizer:
             g: _Generated = f.result()
             if g.status != Status.OK:
                 t.status, t.reason = g.status, g.reason or f"generation: {g.status}"
+                if t.routed is not None:
+                    t.reason = f"route {t.route} (twin MRS): {t.reason}"
                 heard.targets([k], Fraction(1))
                 continue
             t.capped = g.capped
-            distinct = dict.fromkeys(restore(s, t.subs) for s in g.surfaces)
-            t.candidates = list(distinct)[: self.max_candidates]
+            distinct = list(dict.fromkeys(restore(s, t.subs) for s in g.surfaces))
+            t.realized = len(distinct)
+            if t.routed is not None:
+                distinct = [s for s in distinct if t.routed.admits(s)]
+            t.candidates = distinct[: self.max_candidates]
             if not t.candidates:
                 t.status, t.reason = Status.NO_GENERATION, "ACE produced no realization"
+                if t.routed is not None:
+                    t.reason = (f"route {t.route}: ACE produced no realization of the twin MRS"
+                                if not t.realized else
+                                f"route {t.route}: none of the twin's {t.realized} "
+                                "realizations has the surface the route requires")
                 heard.targets([k], Fraction(1))
             else:
                 heard.targets([k], Fraction(1, 2))  # as above; or another batch's generation
@@ -303,9 +326,10 @@ class Realizer:
 
     def _result(self, t: _Target) -> Realization:
         cands, scores = tuple(t.candidates), tuple(t.scores)
-        extra = {"scores": scores, "capped": t.capped, "stand_ins": t.subs}
+        extra = {"scores": scores, "capped": t.capped, "stand_ins": t.subs, "route": t.route}
         if t.status != Status.OK:
-            return Realization(t.status, t.reason, None, False, cands, stand_ins=t.subs)
+            return Realization(t.status, t.reason, None, False, cands, stand_ins=t.subs,
+                               route=t.route)
         if t.winner is not None:
             won = cands.index(t.winner)
             return Realization(Status.OK, None, t.winner, True, cands,
@@ -314,6 +338,10 @@ class Realizer:
             f"none of {len(cands)} candidates re-parses (top {self.verify_readings} readings) "
             "to the transformed MRS"
         )
+        if t.route is not None:
+            reason = (f"route {t.route}: none of the {len(cands)} candidate realizations of "
+                      f"the twin MRS re-parses (top {self.verify_readings} readings) to the "
+                      "transformed MRS")
         if t.failed_parses:
             reason += f"; {len(t.failed_parses)} did not parse"
         output = cands[0] if self.keep_unverified else None

@@ -5,13 +5,16 @@ Candidates are ordered by, in turn:
 1. **module preferences** — how many of the spec's `prefer` declarations hold (e.g. `ques`
    prefers subject–auxiliary inversion); more is better;
 2. **defects** — non-words, punctuation the source lacked, moved words, stutters
-   (lit.rank.closeness);
+   (lit.rank.closeness), and words the transformation does not explain (lit.rank.explained);
    fewer is better;
-3. **closeness and fluency** — ``w * distance + (1 - w) * scorer rank``, both in 0..1: the
-   token edit distance to the source sentence, and the candidate's place in the scorer's own
-   order (GPT-2, word frequency or ACE order), so no scorer's scale dominates. ``w`` is
-   ``closeness_weight`` (default 0.75: contrast sets want minimal edits, so faithfulness to
-   the source outweighs fluency among clean candidates); ties keep the generator's order.
+3. **closeness and fluency** — ``w * distance + (1 - w) * fluency``, both in 0..1: the token
+   edit distance to the source sentence, and the candidate's scorer *score* above the group's
+   best, divided by the scorer's ``scale`` (the score difference that weighs as much as a whole
+   unit of distance) and capped at 1. Scores, not ranks: a negligible scorer difference stays
+   negligible however few candidates there are. A scorer without a ``scale`` is measured
+   against its group's spread. ``w`` is ``closeness_weight`` (default 0.75: contrast sets want
+   minimal edits, so faithfulness to the source outweighs fluency among clean candidates);
+   ties keep the generator's order.
 
 Verification then re-parses candidates in this order and keeps the first that verifies, which
 is the verified candidate this order ranks best: the preferences and defects are applied among
@@ -27,6 +30,7 @@ from typing import Protocol
 
 from lit.config import DEFAULTS
 from lit.rank.closeness import measure
+from lit.rank.explained import unexplained
 
 DEFAULT_CLOSENESS_WEIGHT = DEFAULTS.closeness_weight
 
@@ -48,7 +52,7 @@ class Scored:
     defects: tuple[str, ...]
     distance: float
     score: float  # the scorer's own (lower is better)
-    scorer_rank: float  # 0 = the scorer's best, 1 = its worst
+    fluency: float  # (score - the group's best) / the scorer's scale, capped at 1
     combined: float
 
     def key(self) -> tuple[int, int, float]:
@@ -56,7 +60,8 @@ class Scored:
 
     def to_json(self) -> dict:
         return {"surface": self.surface, "score": self.score, "distance": self.distance,
-                "defects": list(self.defects), "preferences": list(self.preferred)}
+                "fluency": self.fluency, "defects": list(self.defects),
+                "preferences": list(self.preferred)}
 
 
 def order(
@@ -65,20 +70,27 @@ def order(
     source: str | None,
     preferences: Sequence[Preference] = (),
     closeness_weight: float = DEFAULT_CLOSENESS_WEIGHT,
+    scale: float | None = None,
+    explains: frozenset[str] | None = None,
 ) -> list[Scored]:
-    """*candidates* best first. Without a *source* (an MRS given directly) only the
-    preferences and the scorer count."""
-    n = len(candidates)
-    by_score = sorted(range(n), key=lambda i: (scores[i], i))
-    rank = {i: r / max(1, n - 1) for r, i in enumerate(by_score)}
+    """*candidates* best first. *scale* is the scorer's (see the module docstring); *explains*
+    the words the transformation may add or drop (lit.rank.explained.brought; None: not
+    checked). Without a *source* (an MRS given directly) only the preferences and the scorer
+    count."""
+    best = min(scores, default=0.0)
+    unit = scale if scale else (max(scores, default=0.0) - best) or 1.0
     scored = []
     for i, c in enumerate(candidates):
         m = measure(source, c) if source else None
+        defects = m.defects if m else ()
+        if source and explains is not None:
+            defects += unexplained(source, c, explains)
         distance = m.distance if m else 0.0
         w = closeness_weight if m else 0.0
+        fluency = min(1.0, (scores[i] - best) / unit)
         scored.append((Scored(
-            c, tuple(p.name for p in preferences if p.holds(c)), m.defects if m else (),
-            distance, scores[i], round(rank[i], 6), round(w * distance + (1 - w) * rank[i], 6),
+            c, tuple(p.name for p in preferences if p.holds(c)), defects, distance, scores[i],
+            round(fluency, 6), round(w * distance + (1 - w) * fluency, 6),
         ), i))
     return [s for s, _ in sorted(scored, key=lambda si: (si[0].key(), si[1]))]
 
@@ -86,7 +98,7 @@ def order(
 def why(winner: Scored, ranked: Sequence[Scored], rejected: int) -> str:
     """Why *winner* is the output: what set it above the scorer's favourite, and how many
     better-ranked candidates failed verification."""
-    top = min(ranked, key=lambda s: (s.scorer_rank, ranked.index(s)))
+    top = min(ranked, key=lambda s: (s.score, ranked.index(s)))
     if top is winner:
         reason = "the scorer's best"
     elif len(winner.preferred) > len(top.preferred):
