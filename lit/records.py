@@ -31,6 +31,9 @@ class SideRecord(TypedDict):
     #: realized or null, tried, available, failed: [{index, predicates, status, reason}]};
     #: null when the transformation gave one output
     alternatives: dict | None
+    #: the realization route (module.route) whose twin MRS was generated because the grammar
+    #: will not generate the transformed MRS itself (docs/rules.md); null: generated directly
+    route: str | None
 
 
 class TransformRecord(SideRecord):

@@ -209,7 +209,7 @@ def test_transform_records_end_to_end(service, oracle_pairs, verifying):
         for p, rec in zip(pairs, records):
             assert set(rec) == {"status", "reason", "spec", "mrs", "output", "verified",
                                 "candidates", "ranking", "chosen_because", "capped",
-                               "stand_ins", "reading", "alternatives"}
+                               "stand_ins", "reading", "alternatives", "route"}
             assert rec["spec"] == spec and (rec["status"] == "ok") == (rec["reason"] is None)
             target = simplemrs.decode(p["target_mrs"])
             if rec["mrs"] and equivalent(simplemrs.decode(rec["mrs"]), target) and verifying.get(

@@ -26,6 +26,7 @@ from lit.pipeline.realize import Job, Realizer
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
+from lit.rank.explained import implausible
 from lit.spec import PairSpec, Spec, parse_pair, parse_spec
 from lit.status import Status
 
@@ -41,7 +42,8 @@ class Parsed:
     fallbacks: tuple[tuple[int, MRS], ...] = ()  # (reading index, MRS), in ACE's order
 
 #: Side failures that a later parse reading may not have.
-RETRY = frozenset({Status.NOT_APPLICABLE, Status.NO_GENERATION, Status.NOT_VERIFIED})
+RETRY = frozenset({Status.NOT_APPLICABLE, Status.NO_GENERATION, Status.NOT_VERIFIED,
+                   Status.NOT_FLUENT})
 
 
 def is_identity(spec: Spec) -> bool:
@@ -112,6 +114,7 @@ class Pipeline:
         max_candidates: int = DEFAULT_MAX_CANDIDATES,
         verify_readings: int = DEFAULT_VERIFY_READINGS,
         keep_unverified: bool = False,
+        allow_defects: bool = DEFAULTS.allow_defects,
         closeness_weight: float = DEFAULTS.closeness_weight,
         readings: int = DEFAULTS.readings,
         max_alternatives: int = DEFAULTS.max_alternatives,
@@ -125,8 +128,8 @@ class Pipeline:
         self.times = StageTimes()
         self.realizer = Realizer(
             service, scorer, max_candidates=max_candidates, verify_readings=verify_readings,
-            keep_unverified=keep_unverified, closeness_weight=closeness_weight,
-            times=self.times,
+            keep_unverified=keep_unverified, allow_defects=allow_defects,
+            closeness_weight=closeness_weight, times=self.times,
         )
 
     # --- stages -------------------------------------------------------------------------
@@ -154,9 +157,26 @@ class Pipeline:
                 except Exception as exc:  # an MRS PyDelphin cannot read: report, keep going
                     out[r.input] = Parsed(Status.ACE_ERROR, f"unreadable MRS from ACE: {exc}")
                     continue
-                out[r.input] = Parsed(Status.OK, None, top, r.readings[0].mrs,
-                                      self._fallbacks(top, r.readings[1:]))
+                out[r.input] = self._plausible(r.input, top, r.readings)
         return out
+
+    def _plausible(self, sentence: str, top: MRS, readings) -> Parsed:
+        """The first reading that is a plausible reading of *sentence* (lit.rank.explained:
+        none that makes a name of a lower-case word) as the top one, with its fallbacks; or
+        no_parse saying why the top reading is not one."""
+        why = implausible(sentence, top)
+        if why is None:
+            return Parsed(Status.OK, None, top, readings[0].mrs, self._fallbacks(top, readings[1:]))
+        for k, reading in enumerate(readings[1:], 1):
+            try:
+                m = simplemrs.decode(reading.mrs)
+            except Exception:  # an unreadable reading is no candidate
+                continue
+            if implausible(sentence, m) is None:
+                return Parsed(Status.OK, None, m, reading.mrs,
+                              self._fallbacks(m, readings[k + 1:]))
+        return Parsed(Status.NO_PARSE, f"no plausible reading in the top {len(readings)}: the "
+                      f"first {why} (--readings tries more)")
 
     def _fallbacks(self, top: MRS, readings) -> tuple[tuple[int, MRS], ...]:
         """Later readings whose label-rule phenomena (tense, voice, cleft, ...) equal the top
@@ -258,7 +278,9 @@ class Pipeline:
         k = 0
         while live:
             realized = self.realizer.realize(
-                [Job(pending[key][k], key[0], self.rules.preferences(key[1])) for key in live],
+                [Job(pending[key][k], key[0], self.rules.preferences(key[1]),
+                     self.rules.route(pending[key][k]), todo[key][1], self._examples(key[1]))
+                 for key in live],
                 times, lambda j, part, live=live: done(live[j], part),
             )
             unresolved = []
@@ -267,7 +289,7 @@ class Pipeline:
                 side = SideResult(
                     r.status, r.reason, simplemrs.encode(m, lnk=False), r.output, r.verified,
                     r.candidates, r.scores, r.chosen_because, r.capped, r.stand_ins,
-                    todo[key][0],
+                    todo[key][0], route=r.route,
                 )
                 alternatives = pending[key]
                 last = k + 1 >= min(len(alternatives), self.max_alternatives)
@@ -290,6 +312,13 @@ class Pipeline:
             live = unresolved
             k += 1
         return results
+
+    def _examples(self, spec: Spec) -> tuple[tuple[str, str], ...]:
+        """The (source, target) example sentences of *spec*'s modules: the words they add or
+        drop are words the transformation explains (lit.rank.explained)."""
+        steps = [st for st in self.rules.check(spec).steps if not is_identity(Spec((st,)))]
+        return tuple(dict.fromkeys((e.source, e.target) for st in steps
+                                   for e in self.rules.module(st.name).examples))
 
     # --- whole records ----------------------------------------------------------------------
 

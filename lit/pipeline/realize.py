@@ -38,12 +38,18 @@ from lit.equivalence import equivalent
 from lit.pipeline.standins import Substitution, restore, substitute
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
+from lit.rank.explained import brought
 from lit.rank.ranking import Preference, Scored, order, why
 from lit.rules.engine import Routed
 from lit.status import Status
 
 #: ACE results asked for per wanted candidate: derivations often share a surface string.
 RAW_PER_CANDIDATE = 2
+#: A route's twin MRS realizes more variants than a plain MRS (relative pronoun x voice of the
+#: relative clause x comma for a cleft's twin), of which the route's surface test and the
+#: ranking keep few: it gets this many times the candidates (verification still stops at the
+#: first verified one in ranked order).
+ROUTE_CANDIDATE_FACTOR = 4
 _PRED = re.compile(r"\[\s*(\"[^\"]*\"|\S+?)(?:<[^>]*>)?\s+LBL:")
 
 
@@ -51,12 +57,17 @@ _PRED = re.compile(r"\[\s*(\"[^\"]*\"|\S+?)(?:<[^>]*>)?\s+LBL:")
 class Job:
     """One MRS to realize, the sentence it came from (for closeness) and the spec's
     realization preferences; *routed*: the twin to generate instead when the grammar will not
-    generate *mrs* itself (a rule module's route); verification stays against *mrs*."""
+    generate *mrs* itself (a rule module's route); verification stays against *mrs*.
+    *source_mrs* (the reading transformed) and *examples* (the applied modules' example
+    sentence pairs) say which added or dropped words the transformation explains
+    (lit.rank.explained); without *source_mrs* that is not checked."""
 
     mrs: MRS
     source: str | None = None
     preferences: tuple[Preference, ...] = ()
     routed: Routed | None = None
+    source_mrs: MRS | None = None
+    examples: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,8 @@ class _Target:
         self.signature = tuple(sorted(predicate.normalize(ep.predicate) for ep in job.mrs.rels))
         self.routed = job.routed
         self.route = job.routed.name if job.routed else None
+        self.explains = (brought(job.source_mrs, job.mrs, job.examples)
+                         if job.source_mrs is not None else None)
         self.generated_mrs, self.subs = substitute(
             job.routed.twin if job.routed else job.mrs, job.source)
         self.realized = 0  # distinct realizations, before a route's surface test
@@ -147,6 +160,7 @@ class Realizer:
         max_candidates: int = DEFAULTS.max_candidates,
         verify_readings: int = DEFAULTS.verify_readings,
         keep_unverified: bool = DEFAULTS.keep_unverified,
+        allow_defects: bool = DEFAULTS.allow_defects,
         closeness_weight: float = DEFAULTS.closeness_weight,
         times: StageTimes | None = None,
     ):
@@ -155,6 +169,7 @@ class Realizer:
         self.max_candidates = max(1, max_candidates)
         self.verify_readings = max(1, verify_readings)
         self.keep_unverified = keep_unverified
+        self.allow_defects = allow_defects
         self.closeness_weight = closeness_weight
         self.times = times if times is not None else StageTimes()
         #: run-wide counts: MRSs generated, generation cache hits, realizations, re-parses
@@ -178,7 +193,8 @@ class Realizer:
         slots: list[int] = []
         for job in jobs:
             same = index.setdefault(mrs_key(job.mrs), {})
-            key = (job.source, tuple(p.name for p in job.preferences))
+            key = (job.source, tuple(p.name for p in job.preferences), job.examples,
+                   mrs_key(job.source_mrs) if job.source_mrs is not None else None)
             if key not in same:
                 same[key] = len(targets)
                 targets.append(_Target(job))
@@ -197,14 +213,14 @@ class Realizer:
 
     def _generate(self, targets: list[_Target], times: StageTimes, heard: _Heard) -> None:
         futures: list[Future] = []
-        mine: list[tuple[MRS, Future]] = []
+        mine: list[tuple[MRS, Future, int]] = []  # with the candidates wanted
         with self._lock:
             for t in targets:
                 key = mrs_key(t.generated_mrs)
                 future = self._generated.get(key)
                 if future is None:
                     future = self._generated[key] = Future()
-                    mine.append((t.generated_mrs, future))
+                    mine.append((t.generated_mrs, future, self._wanted(t)))
                 else:
                     self.stats["generation cache hits"] += 1
                 futures.append(future)
@@ -215,14 +231,16 @@ class Realizer:
                 waiting.setdefault(id(f), []).append(k)
             results = []
             try:
-                for (_, f), r in zip(mine, self.service.generate(
-                        [m for m, _ in mine], limit=RAW_PER_CANDIDATE * self.max_candidates)):
-                    results.append(r)
-                    f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
-                                            getattr(r, "capped", False)))
-                    heard.targets(waiting[id(f)], Fraction(1, 2))
+                for wanted in sorted({w for _, _, w in mine}):
+                    group = [(m, f) for m, f, w in mine if w == wanted]
+                    for (_, f), r in zip(group, self.service.generate(
+                            [m for m, _ in group], limit=RAW_PER_CANDIDATE * wanted)):
+                        results.append(r)
+                        f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
+                                                getattr(r, "capped", False)))
+                        heard.targets(waiting[id(f)], Fraction(1, 2))
             except BaseException as exc:  # waiting batches must not hang
-                for _, f in mine:
+                for _, f, _ in mine:
                     if not f.done():
                         f.set_exception(exc)
                 raise
@@ -242,7 +260,7 @@ class Realizer:
             t.realized = len(distinct)
             if t.routed is not None:
                 distinct = [s for s in distinct if t.routed.admits(s)]
-            t.candidates = distinct[: self.max_candidates]
+            t.candidates = distinct[: self._wanted(t)]
             if not t.candidates:
                 t.status, t.reason = Status.NO_GENERATION, "ACE produced no realization"
                 if t.routed is not None:
@@ -254,12 +272,17 @@ class Realizer:
             else:
                 heard.targets([k], Fraction(1, 2))  # as above; or another batch's generation
 
+    def _wanted(self, t: _Target) -> int:
+        """The candidates *t* keeps: more for a route's twin (ROUTE_CANDIDATE_FACTOR)."""
+        return self.max_candidates * (ROUTE_CANDIDATE_FACTOR if t.routed else 1)
+
     def _rank(self, targets: list[_Target]) -> None:
         live = [t for t in targets if t.candidates]
         scores = self.scorer.score([t.candidates for t in live])
         for t, s in zip(live, scores):
             t.scores = order(t.candidates, s, t.job.source, t.job.preferences,
-                             self.closeness_weight)
+                             self.closeness_weight, getattr(self.scorer, "scale", None),
+                             t.explains)
             t.candidates = [x.surface for x in t.scores]
 
     def _verify(self, targets: list[_Target], times: StageTimes, heard: _Heard) -> None:
@@ -332,8 +355,16 @@ class Realizer:
                                route=t.route)
         if t.winner is not None:
             won = cands.index(t.winner)
+            best = scores[won]
+            missing = [p.name for p in t.job.preferences if p.name not in best.preferred]
+            flaws = list(best.defects) + [f"not {name}" for name in missing]
+            if flaws and not self.allow_defects:
+                # the best verified candidate has the fewest defects of all verified ones
+                return Realization(
+                    Status.NOT_FLUENT, f"every verified candidate has a defect; the best, "
+                    f"{t.winner!r}, has: {'; '.join(flaws)}", None, True, cands, **extra)
             return Realization(Status.OK, None, t.winner, True, cands,
-                               chosen_because=why(scores[won], scores, won), **extra)
+                               chosen_because=why(best, scores, won), **extra)
         reason = (
             f"none of {len(cands)} candidates re-parses (top {self.verify_readings} readings) "
             "to the transformed MRS"

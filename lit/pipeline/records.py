@@ -31,6 +31,7 @@ class SideResult:
     stand_ins: tuple[Substitution, ...] | None = None
     reading: int | None = None  # which parse reading of the sentence was transformed (0 = top)
     alternatives: dict | None = None  # SideRecord.alternatives (lit.records)
+    route: str | None = None  # SideRecord.route (lit.records)
 
     def fields(self) -> SideRecord:
         return {
@@ -44,6 +45,7 @@ class SideResult:
             "stand_ins": [s.to_json() for s in self.stand_ins] if self.stand_ins else None,
             "reading": self.reading,
             "alternatives": self.alternatives,
+            "route": self.route,
         }
 
     @property

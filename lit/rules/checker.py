@@ -275,7 +275,7 @@ def check(module: s.Module) -> None:
         raise RuleError(module.path, None, None,
                         f"a value is declared twice in module {module.name}")
     known = BUILTIN_PARAMS | {k for _, bindings in module.values for k, _ in bindings}
-    for block in module.blocks:
+    for block in module.blocks + module.routes:
         check_block(block, known)
         for lookup, in_output in _lookups(block):
             check_lookup(lookup, in_output, module, block.file)

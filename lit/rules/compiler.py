@@ -192,7 +192,7 @@ def _link_tables(decls: list[s.TableDecl]) -> dict[str, s.Table]:
 
 def _link(parsed: s.ModuleFile) -> s.Module:
     used = _link_uses([p for p in parsed.parts if isinstance(p, s.Use)], parsed.file, ())
-    codes, values, examples, blocks, preferences = [], [], [], [], []
+    codes, values, examples, blocks, preferences, routes = [], [], [], [], [], []
     description, versions, otherwise, default = "", GRAMMAR_VERSIONS, None, None
     for part in parsed.parts:
         match part:
@@ -217,6 +217,8 @@ def _link(parsed: s.ModuleFile) -> s.Module:
                     raise RuleError(part.file, part.line, part.column,
                                     f"unknown guard {part.name}; expected one of: {known}")
                 blocks.append(used.guards[part.name])
+            case s.Route():
+                routes.append(_resolve_block(part, used.classes))
             case s.Guard() | s.Rule():
                 blocks.append(_resolve_block(part, used.classes))
     return s.Module(
@@ -232,6 +234,7 @@ def _link(parsed: s.ModuleFile) -> s.Module:
         blocks=tuple(blocks),
         preferences=tuple(preferences),
         tables=_link_tables([p for p in parsed.parts if isinstance(p, s.TableDecl)]),
+        routes=tuple(routes),
     )
 
 

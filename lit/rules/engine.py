@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from threading import Lock
 
@@ -29,7 +29,7 @@ from lit.rules.matcher import (
     apply_all,
     targets,
 )
-from lit.rules.syntax import Example, Guard, Module, Preference, Rule
+from lit.rules.syntax import Example, Guard, Module, Preference, Route, Rule
 from lit.spec import Spec, Step, parse_spec
 from lit.status import Status
 
@@ -55,6 +55,25 @@ class TransformOutcome:
     mrs: MRS | None
     steps: tuple[StepOutcome, ...]
     alternatives: tuple[MRS, ...] = ()
+
+
+@dataclass(frozen=True)
+class Routed:
+    """How to realize a target MRS the grammar will not generate: the *twin* MRS to generate
+    from and the routes that built it (applied in turn; docs/rules.md, "Realization routes").
+    Realizations of the twin are candidates for the target only if every route admits them,
+    and only those that re-parse to the target verify."""
+
+    twin: MRS
+    routes: tuple[Route, ...]
+
+    @property
+    def name(self) -> str:
+        """The routes as the record names them: ``module.route``, joined by ``+``."""
+        return "+".join(r.name for r in self.routes)
+
+    def admits(self, realization: str) -> bool:
+        return all(r.admits(realization) for r in self.routes)
 
 
 @dataclass(frozen=True)
@@ -112,6 +131,7 @@ def _merge(base: Module, extra: Module) -> Module:
         blocks=base.blocks + extra.blocks,
         preferences=base.preferences + extra.preferences,
         tables={**base.tables, **extra.tables},
+        routes=base.routes + extra.routes,
     )
 
 
@@ -192,6 +212,22 @@ class RuleEngine:
                 continue
             found.update(dict.fromkeys(self.module(step.name).preferences))
         return tuple(found)
+
+    def route(self, mrs: MRS) -> Routed | None:
+        """The twin to generate *mrs* from, if some module's ``route`` matches it (None: the
+        grammar generates *mrs* itself). Routes are tried module by module (by name), each in
+        file order; every route that matches applies, to the twin built so far."""
+        twin, used = mrs, []
+        for module in sorted(self._modules.values(), key=lambda m: m.name):
+            for route in module.routes:
+                params = {"value": "", "version": self.grammar_version}
+                matcher = Matcher(twin, params, route.file, tables=module.tables)
+                binding = matcher.match_block(route)
+                if binding is None:
+                    continue
+                twin = apply_all(matcher, [(route, binding)], limit=1)[0]
+                used.append(replace(route, name=f"{module.name}.{route.name}"))
+        return Routed(twin, tuple(used)) if used else None
 
     def check(self, spec: Spec | str) -> Spec:
         """Parse *spec* and check every step names a module and a value it accepts."""

@@ -241,6 +241,21 @@ class _ToSyntax(Transformer):
         conditions = tuple(r for r in rest if not isinstance(r, tuple))
         return s.Rule(str(name), conditions, edits, self.source, name.line or 0, every)
 
+    def surface(self, pattern: Token) -> s.Const:
+        text = _unquote(pattern)
+        try:
+            re.compile(text)
+        except re.error as exc:
+            raise self._error(pattern, f"bad regular expression {text!r}: {exc}") from None
+        return s.Const(text)
+
+    def route(self, name: Token, reason: Token, *rest: Any) -> s.Route:
+        surface = next((r.value for r in rest if isinstance(r, s.Const)), None)
+        edits = rest[-1] if rest and isinstance(rest[-1], tuple) else ()
+        conditions = tuple(r for r in rest if not isinstance(r, (tuple, s.Const)))
+        return s.Route(str(name), conditions, edits, self.source, name.line or 0,
+                       reason=_unquote(reason), surface=surface)
+
     def block(self, item: s.Block | s.GuardRef) -> s.Block | s.GuardRef:
         return item
 

@@ -319,6 +319,23 @@ class GuardRef(Located):
     file: str
 
 
+@dataclass(frozen=True)
+class Route(Rule):
+    """``route NAME "why"``: for a phenomenon the grammar parses but will not generate, how
+    to build a *twin* MRS that it does generate with the same surface strings. Its conditions
+    match the transformed (target) MRS and its edits build the twin from it; the pipeline
+    generates the twin and verifies every realization against the target (docs/rules.md,
+    "Realization routes"). ``surface`` is a regex a twin realization must match to be a
+    candidate (None: any); ``reason`` says why the grammar will not generate the target."""
+
+    reason: str = ""
+    surface: str | None = None
+
+    def admits(self, realization: str) -> bool:
+        """May *realization* of the twin be a candidate for the target?"""
+        return self.surface is None or re.search(self.surface, realization) is not None
+
+
 Block = Guard | Rule
 
 # ---------------------------------------------------------------------------- headers
@@ -415,7 +432,7 @@ class ModuleFile:
     name: str
     file: str
     parts: tuple[Code | Description | Versions | Otherwise | Value | Example | Preference | Use
-                 | TableDecl | Guard | Rule | GuardRef, ...]
+                 | TableDecl | Guard | Rule | Route | GuardRef, ...]
 
 
 @dataclass(frozen=True)
@@ -492,6 +509,7 @@ class Module:
     blocks: tuple[Block, ...] = field(default=(), repr=False)
     preferences: tuple[Preference, ...] = ()
     tables: dict[str, Table] = field(default_factory=dict, repr=False, compare=False)
+    routes: tuple[Route, ...] = field(default=(), repr=False)
 
     @property
     def path(self) -> str:
