@@ -15,6 +15,15 @@ from typing import Any
 GRAMMAR_VERSIONS: tuple[str, ...] = ("2025", "2018", "1214")
 DEFAULT_GRAMMAR_VERSION = GRAMMAR_VERSIONS[0]
 
+#: ACE's memory caps per process, MB. Parsers keep ACE's own defaults. Generators get less:
+#: on the rig every MRS that realized used at most ~100 MB of unpacking memory, while most of
+#: generation time went to MRSs that ran into the 1,500 MB cap after 6-20 s with nothing; a
+#: worker (two parsers, a generator) stays under 2 GB (docs/performance.md, "Generation limits").
+DEFAULT_MAX_CHART_MEGABYTES = 1200
+DEFAULT_MAX_UNPACK_MEGABYTES = 1500
+DEFAULT_GENERATE_CHART_MEGABYTES = 400
+DEFAULT_GENERATE_UNPACK_MEGABYTES = 500
+
 #: The LIT paper's pair specs (docs/design.md §2 table, without o;o): `lit nli`'s default.
 PAPER_SPECS: tuple[str, ...] = (
     "f;p", "p;f", "i;i", "pa;pa", "m;o", "f;p +i", "p;f +i", "f;p +pa", "p;f +pa",
@@ -39,6 +48,11 @@ class RunConfig:
     workers: int | None = None
     #: Per-item ACE time limit in seconds (a hung ACE is restarted, the item marked timeout).
     timeout: float = 60.0
+    #: Per-MRS generation time budget in seconds, apart from `timeout`: on the rig every MRS
+    #: that realized did so in a few seconds, while hopeless ones ran to any limit. A
+    #: generation stopped by it is `timeout`, and `lit nli --resume` with a larger budget
+    #: retries it (docs/performance.md, "Generation limits").
+    generate_timeout: float = 10.0
     #: Realization ranker: "gpt2" (perplexity, needs the `rank` extra) or "ace" (no model).
     scorer: str = "gpt2"
     #: Hugging Face model name or directory for the gpt2 scorer (None: "gpt2").
@@ -50,6 +64,9 @@ class RunConfig:
     #: Distinct realizations kept per transformed MRS (ACE's first N; the oracle shows one of
     #: the first 10 verifies for 625 of 626 pairs).
     max_candidates: int = 10
+    #: Realizations ACE is asked for (its -n) per candidate kept: derivations often share a
+    #: string, and unpacking more costs time and memory.
+    realizations_per_candidate: float = 2.0
     #: Alternative outputs of one transformation (a table lookup with several values, e.g.
     #: one per hypernym) to realize in table order until one verifies.
     max_alternatives: int = 3

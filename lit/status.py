@@ -14,6 +14,8 @@ class Status(str, Enum):
     NO_GENERATION = "no_generation"
     NOT_VERIFIED = "not_verified"
     TIMEOUT = "timeout"
+    #: ACE stopped at a memory cap (the reason names it): a run with larger caps may succeed
+    RESOURCE = "resource"
     ACE_ERROR = "ace_error"
     INVALID_INPUT = "invalid_input"
     ERROR = "error"

@@ -140,14 +140,14 @@ def name_clash_check() -> Check:
 
 def processes_note() -> str:
     """How many ACE processes `--workers N` starts and what caps their memory."""
-    from lit.ace.service import DEFAULT_MAX_CHART_MEGABYTES, DEFAULT_MAX_UNPACK_MEGABYTES
+    from lit.config import DEFAULT_GENERATE_UNPACK_MEGABYTES, DEFAULT_MAX_UNPACK_MEGABYTES
 
-    cap = DEFAULT_MAX_CHART_MEGABYTES + DEFAULT_MAX_UNPACK_MEGABYTES
     return (
         "--workers N starts up to 3N (lit nli/transform: an input parser, a verifying parser "
-        "with -n 20 and a generator per worker; lit parse: N), each capped at "
-        f"--max-chart-megabytes + --max-unpack-megabytes = {cap} MB by default; the grammar "
-        "image is mapped once and shared"
+        "with -n 20 and a generator per worker; lit parse: N); a worker runs one item at a "
+        "time, each parser capped at --max-unpack-megabytes (default "
+        f"{DEFAULT_MAX_UNPACK_MEGABYTES} MB, the chart included), each generator at "
+        f"--generate-unpack-megabytes (default {DEFAULT_GENERATE_UNPACK_MEGABYTES} MB)"
     )
 
 

@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lit.ace.config import resolve_config
-from lit.config import DEFAULTS, GRAMMAR_VERSIONS
+from lit.config import (
+    DEFAULT_GENERATE_CHART_MEGABYTES,
+    DEFAULT_GENERATE_UNPACK_MEGABYTES,
+    DEFAULT_MAX_CHART_MEGABYTES,
+    DEFAULT_MAX_UNPACK_MEGABYTES,
+    DEFAULTS,
+    GRAMMAR_VERSIONS,
+)
 
 if TYPE_CHECKING:
     from lit.ace.parsecache import ParseCache
@@ -34,12 +41,29 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default {DEFAULTS.timeout:g})",
     )
     g.add_argument(
+        "--generate-timeout", type=float, default=DEFAULTS.generate_timeout, metavar="SECONDS",
+        help="per-MRS generation time budget; a generation stopped by it is timeout, and "
+        f"--resume with a larger one retries it (default {DEFAULTS.generate_timeout:g})",
+    )
+    g.add_argument(
         "--max-chart-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's chart memory cap per process (default 1200)",
+        help=f"ACE's chart memory cap per parser process (default {DEFAULT_MAX_CHART_MEGABYTES})",
     )
     g.add_argument(
         "--max-unpack-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's unpacking memory cap per process (default 1500)",
+        help="ACE's unpacking memory cap per parser process "
+        f"(default {DEFAULT_MAX_UNPACK_MEGABYTES})",
+    )
+    g.add_argument(
+        "--generate-chart-megabytes", type=int, default=None, metavar="MB",
+        help="ACE's chart memory cap per generator process; an MRS stopped by a cap is "
+        "resource, retried by --resume with a larger one (default "
+        f"{DEFAULT_GENERATE_CHART_MEGABYTES})",
+    )
+    g.add_argument(
+        "--generate-unpack-megabytes", type=int, default=None, metavar="MB",
+        help="ACE's unpacking memory cap per generator process "
+        f"(default {DEFAULT_GENERATE_UNPACK_MEGABYTES})",
     )
     g.add_argument(
         "--max-output-megabytes", type=int, default=None, metavar="MB",
@@ -63,8 +87,10 @@ def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
     kwargs: dict[str, Any] = {
         "workers": getattr(args, "workers", None),
         "timeout": getattr(args, "timeout", None) or DEFAULTS.timeout,
+        "generate_timeout": getattr(args, "generate_timeout", None) or DEFAULTS.generate_timeout,
     }
-    for name in ("max_chart_megabytes", "max_unpack_megabytes"):
+    for name in ("max_chart_megabytes", "max_unpack_megabytes", "generate_chart_megabytes",
+                 "generate_unpack_megabytes"):
         if getattr(args, name, None) is not None:
             kwargs[name] = getattr(args, name)
     if getattr(args, "max_output_megabytes", None) is not None:
@@ -78,7 +104,6 @@ def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
 def parse_cache_for(grammar: Path, kwargs: dict[str, Any]) -> ParseCache:
     """The parse cache for *grammar* and the service options that change ACE's answers."""
     from lit.ace.parsecache import ParseCache
-    from lit.ace.service import DEFAULT_MAX_CHART_MEGABYTES, DEFAULT_MAX_UNPACK_MEGABYTES
 
     return ParseCache(grammar, {
         "max_chart_megabytes": kwargs.get("max_chart_megabytes", DEFAULT_MAX_CHART_MEGABYTES),

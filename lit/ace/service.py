@@ -11,6 +11,12 @@ order while the batch streams. Per-item failures become results with a status an
   its own ``--timeout`` (whole seconds), so a slow item usually ends gracefully with no restart;
   the watchdog fires one second later as the hard limit for a truly hung process. An empty
   answer that took the whole time limit is also reported as ``timeout``.
+- **resource** — ACE stopped an item at a memory cap ("ran out of RAM while unpacking", the
+  chart cap while building the forest): the reason names the cap, so a run with larger caps
+  can retry just these items (``lit nli --resume``). Generation has its own time budget and
+  caps (``generate_timeout``, ``generate_*_megabytes``), apart from the parser's: most MRSs
+  that will ever realize do so in well under a second and ~100 MB, while hopeless ones run
+  into any limit they are given (docs/performance.md, "Generation limits").
 - **ace_error** — the process died mid-item (or reading its answer failed); the reason quotes ACE's
   stderr, which each process writes to its own temp file (opened for appending, read from a
   separate handle, so reading never disturbs ACE's writes).
@@ -61,18 +67,41 @@ from lit.ace.config import AceConfig
 from lit.ace.parsecache import ParseCache
 from lit.ace.process import DEFAULT_MAX_OUTPUT_BYTES, AceProcess
 from lit.ace.tsdb import INCOMPLETE, read_response
-from lit.config import DEFAULTS
+from lit.config import (
+    DEFAULT_GENERATE_CHART_MEGABYTES,
+    DEFAULT_GENERATE_UNPACK_MEGABYTES,
+    DEFAULT_MAX_CHART_MEGABYTES,
+    DEFAULT_MAX_UNPACK_MEGABYTES,
+    DEFAULTS,
+)
 from lit.errors import ConfigurationError
 from lit.status import Status
 
-#: ACE's own defaults (MB per process); with many workers, lower them to fit the machine.
-DEFAULT_MAX_CHART_MEGABYTES = 1200
-DEFAULT_MAX_UNPACK_MEGABYTES = 1500
 DEFAULT_MAX_CHARS = 1000
 DEFAULT_MAX_WORDS = 100
 STDERR_ROTATE_BYTES = 1 << 20
+#: The options that set each kind's (time limit, chart cap, unpack cap), named in reasons.
+LIMIT_OPTIONS = {
+    "parse": ("--timeout", "--max-chart-megabytes", "--max-unpack-megabytes"),
+    "generate": ("--generate-timeout", "--generate-chart-megabytes",
+                 "--generate-unpack-megabytes"),
+}
 #: How long after ACE's own --timeout the watchdog kills a process that has not answered.
 HARD_TIMEOUT_GRACE = 1.0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one kind of ACE process may spend on an item."""
+
+    seconds: float
+    chart_megabytes: int
+    unpack_megabytes: int
+
+    @property
+    def ace_timeout(self) -> int:
+        """ACE's own ``--timeout`` takes whole seconds."""
+        return max(1, round(self.seconds))
 
 
 @dataclass(frozen=True)
@@ -125,6 +154,9 @@ class AceService:
         max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
         env: dict[str, str] | None = None,
         parse_cache: ParseCache | None = None,
+        generate_timeout: float | None = None,
+        generate_chart_megabytes: int = DEFAULT_GENERATE_CHART_MEGABYTES,
+        generate_unpack_megabytes: int = DEFAULT_GENERATE_UNPACK_MEGABYTES,
     ) -> None:
         if not Path(config.ace).is_file():
             raise ConfigurationError(f"ACE executable not found: {config.ace}")
@@ -132,23 +164,23 @@ class AceService:
             raise ConfigurationError(f"ACE is not executable: {config.ace} (try chmod +x)")
         if not Path(config.grammar).is_file():
             raise ConfigurationError(f"grammar image not found: {config.grammar}")
-        if timeout <= 0:
+        if timeout <= 0 or (generate_timeout is not None and generate_timeout <= 0):
             raise ValueError("timeout must be positive")
         self.config = config
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.timeout = float(timeout)
-        self.ace_timeout = max(1, round(self.timeout))  # ACE's own --timeout: whole seconds
+        #: per-item time limit (seconds) and memory caps (MB) of each kind of process
+        self.limits = {
+            "parse": Limits(self.timeout, max_chart_megabytes, max_unpack_megabytes),
+            "generate": Limits(float(generate_timeout or timeout), generate_chart_megabytes,
+                               generate_unpack_megabytes),
+        }
         self.max_chars = max_chars
         self.max_words = max_words
         self.max_output_bytes = max_output_bytes
         self.env = env
         #: parses already made (this or an earlier command) are answered from here
         self.parse_cache = parse_cache
-        self._common_args = [
-            "--max-chart-megabytes", str(max_chart_megabytes),
-            "--max-unpack-megabytes", str(max_unpack_megabytes),
-            "--timeout", str(self.ace_timeout),
-        ]
         self._tasks: queue.Queue[_Task | None] = queue.Queue()
         self._workers: list[_Worker] = []
         self._lock = threading.Lock()
@@ -333,7 +365,10 @@ class AceService:
         return None
 
     def _cmdargs(self, kind: str, n: int | None) -> list[str]:
-        args = list(self._common_args)
+        limits = self.limits[kind]
+        args = ["--max-chart-megabytes", str(limits.chart_megabytes),
+                "--max-unpack-megabytes", str(limits.unpack_megabytes),
+                "--timeout", str(limits.ace_timeout)]
         if kind == "parse":
             args += ["-n", str(n)]
         elif n is not None:  # one item's budget: the process is replaced once it is used
@@ -550,7 +585,8 @@ class _Worker:
             return None, "crash", str(exc)
         popen = proc.popen
         with self._cond:
-            self._deadline = time.monotonic() + self.service.timeout + HARD_TIMEOUT_GRACE
+            self._deadline = (time.monotonic() + self.service.limits[key[0]].seconds
+                              + HARD_TIMEOUT_GRACE)
             self._target = proc
             self._fired = False
             self._cond.notify()
@@ -592,18 +628,23 @@ class _Worker:
 
     # --- results ------------------------------------------------------------------------
 
-    def _failure(self, outcome: str, stderr: str) -> tuple[Status, str]:
+    def _failure(self, task: _Task, outcome: str, stderr: str) -> tuple[Status, str]:
         if outcome == "timeout":
+            seconds = self.service.limits[task.kind].seconds
             return Status.TIMEOUT, (
-                f"no answer within {self.service.timeout:g} s; ACE was stopped and restarted"
+                f"no answer within {seconds:g} s ({LIMIT_OPTIONS[task.kind][0]}); "
+                "ACE was stopped and restarted"
             )
         return Status.ACE_ERROR, _tail(stderr) or "ACE failed without a message"
 
-    def _gave_up(self, ace_seconds: float | None, wall: float) -> bool:
-        """Did ACE stop at its own --timeout? Judged by ACE's reported time when it has one
-        (the wall time also counts starting a fresh ACE)."""
+    def _gave_up(self, kind: str, response: Any, ace_seconds: float | None, wall: float) -> bool:
+        """Did ACE stop at its own --timeout? Said by its error ("ran out of time while
+        unpacking"), else judged by ACE's reported time when it has one (the wall time also
+        counts starting a fresh ACE)."""
+        if "out of time" in str(response.get("error") or ""):
+            return True
         spent = ace_seconds if ace_seconds is not None else wall
-        return spent >= 0.98 * self.service.ace_timeout
+        return spent >= 0.98 * self.service.limits[kind].ace_timeout
 
     def _empty_reason(self, response: Any, stderr: str, what: str) -> str:
         parts = [what]
@@ -615,7 +656,7 @@ class _Worker:
     def _parse_result(self, task: _Task, response: Any, outcome: str, stderr: str,
                       wall: float) -> ParseResult:
         if outcome != "ok":
-            status, reason = self._failure(outcome, stderr)
+            status, reason = self._failure(task, outcome, stderr)
             return ParseResult(task.input, status, reason, (), None, wall)
         seconds = _ace_seconds(response)
         readings = tuple(
@@ -623,14 +664,14 @@ class _Worker:
         )
         if readings:
             return ParseResult(task.input, Status.OK, None, readings, seconds, wall)
-        status, reason = self._nothing(response, stderr, seconds, wall, Status.NO_PARSE,
+        status, reason = self._nothing(task, response, stderr, seconds, wall, Status.NO_PARSE,
                                        "no parse", "ACE found no parse")
         return ParseResult(task.input, status, reason, (), seconds, wall)
 
     def _generate_result(self, task: _Task, response: Any, outcome: str, stderr: str,
                          wall: float) -> GenerateResult:
         if outcome != "ok":
-            status, reason = self._failure(outcome, stderr)
+            status, reason = self._failure(task, outcome, stderr)
             return GenerateResult(task.input, status, reason, (), None, wall)
         seconds = _ace_seconds(response)
         surfaces = tuple(r["surface"] for r in response["results"] if r.get("surface"))
@@ -639,16 +680,29 @@ class _Worker:
             surfaces = surfaces[: task.param]
         if surfaces:
             return GenerateResult(task.input, Status.OK, None, surfaces, seconds, wall, capped)
-        status, reason = self._nothing(response, stderr, seconds, wall, Status.NO_GENERATION,
-                                       "no realization", "ACE generated nothing")
+        status, reason = self._nothing(task, response, stderr, seconds, wall,
+                                       Status.NO_GENERATION, "no realization",
+                                       "ACE generated nothing")
         return GenerateResult(task.input, status, reason, (), seconds, wall)
 
-    def _nothing(self, response: Any, stderr: str, seconds: float | None, wall: float,
-                 status: Status, short: str, long: str) -> tuple[Status, str]:
-        """Status and reason for an empty answer: a timeout if ACE gave up at its time limit."""
-        if self._gave_up(seconds, wall):
-            return Status.TIMEOUT, (f"ACE stopped at its {self.service.ace_timeout} s time "
-                                    f"limit; " + self._empty_reason(response, stderr, short))
+    def _nothing(self, task: _Task, response: Any, stderr: str, seconds: float | None,
+                 wall: float, status: Status, short: str, long: str) -> tuple[Status, str]:
+        """Status and reason for an empty answer: ``timeout`` if ACE gave up at its time
+        limit, ``resource`` if at a memory cap (the reason names the limit and its option:
+        a run with a larger one may succeed), else *status*."""
+        limits, options = self.service.limits[task.kind], LIMIT_OPTIONS[task.kind]
+        if self._gave_up(task.kind, response, seconds, wall):
+            return Status.TIMEOUT, (f"ACE stopped at its {limits.ace_timeout} s time limit "
+                                    f"({options[0]}); "
+                                    + self._empty_reason(response, stderr, short))
+        said = f"{response.get('error') or ''} {stderr}"
+        if "RAM" in said:
+            chart = "building forest" in said and "while unpacking" not in said
+            cap, option = ((limits.chart_megabytes, options[1]) if chart
+                           else (limits.unpack_megabytes, options[2]))
+            return Status.RESOURCE, (f"ACE stopped at its {cap} MB "
+                                     f"{'chart' if chart else 'unpacking'} cap ({option}); "
+                                     + self._empty_reason(response, stderr, short))
         return status, self._empty_reason(response, stderr, long)
 
 

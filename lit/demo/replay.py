@@ -25,7 +25,8 @@ message on stderr and exits 134, ``__ERROR__`` answers empty with ``(:error . ".
 ``ERROR:`` line on stderr (ACE's way of reporting a failed item), ``__EXIT__`` answers and then
 exits (a process killed between items, e.g. by the OOM killer), ``__GIVEUP__`` answers empty at
 once but reports the ``--timeout`` it was given as its time (ACE stopping at its own time
-limit). ``__FLOOD__`` writes endless output without a newline, ``__FLOODLINES__`` endless
+limit), ``__RAM__`` answers empty with ACE's "ran out of RAM while unpacking" (a memory
+cap). ``__FLOOD__`` writes endless output without a newline, ``__FLOODLINES__`` endless
 lines, ``__GARBAGE__`` a plain-text answer that is no tsdb answer at all.
 ``LIT_FAKE_ACE_DELAY`` (seconds) delays every answer, to imitate a real parser's speed.
 
@@ -61,6 +62,7 @@ INDEX_FORMAT = "3"
 
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 GIVE_UP = "__GIVEUP__"
+RAM = "__RAM__"
 FLOOD, FLOOD_LINES, GARBAGE = "__FLOOD__", "__FLOODLINES__", "__GARBAGE__"
 EMPTY_BODY = (
     "(:results . ()) (:readings . 0) (:pedges . 0) (:aedges . 0)   "
@@ -280,6 +282,10 @@ class Fake:
             ms = self.timeout * 1000
             timed = f"(:total . {ms}) (:treal . {ms})"
             return EMPTY_BODY.replace("(:total . 0) (:treal . 0)", timed)
+        if RAM in datum:
+            sys.stderr.write("NOTE: hit RAM limit while unpacking\n")
+            sys.stderr.flush()
+            return EMPTY_BODY + ' (:error . "ran out of RAM while unpacking")'
         if ERROR in datum:
             sys.stderr.write(f"ERROR: fake ace: failure on command ({ERROR})\n")
             sys.stderr.flush()
