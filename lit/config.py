@@ -81,6 +81,9 @@ class RunConfig:
     verify_readings: int = 20
     #: When no candidate verifies, keep the best-ranked one (status stays not_verified).
     keep_unverified: bool = False
+    #: Output a verified candidate even when it has a defect (an unexplained word, a non-word,
+    #: an added comma, a missing preferred form); else such a side is not_fluent.
+    allow_defects: bool = False
     #: Inputs that go through the pipeline stages together.
     batch_size: int = 32
     #: Batches processed at once (threads): one waits at a stage boundary while another keeps

@@ -13,6 +13,7 @@ class Status(str, Enum):
     NO_PARSE = "no_parse"
     NO_GENERATION = "no_generation"
     NOT_VERIFIED = "not_verified"
+    NOT_FLUENT = "not_fluent"  # every verified candidate has a defect (lit.rank.ranking)
     TIMEOUT = "timeout"
     #: ACE stopped at a memory cap (the reason names it): a run with larger caps may succeed
     RESOURCE = "resource"

@@ -1,8 +1,9 @@
 """Scorers that rank a transformed MRS's realizations before verification (docs/design.md §1).
 
 A scorer takes groups of candidate sentences (one group per transformed MRS) and returns one
-score per candidate, lower = better. Scoring whole groups at once lets a model batch across
-candidates *and* items. `gpt2` (perplexity) needs the `rank` extra; `freq` (word frequency)
+score per candidate, lower = better, length-fair (adding a word never improves a score), and
+names its ``scale``: the score difference that weighs as much as a whole unit of closeness. Scoring whole groups at once lets a model batch across
+candidates *and* items. `gpt2` (total log-probability) needs the `rank` extra; `freq` (word frequency)
 and `ace` (the generator's order) need no model. lit.rank.ranking combines a scorer with the
 modules' preferences and closeness to the source.
 """
@@ -22,9 +23,10 @@ DEFAULT_SCORER = DEFAULTS.scorer
 
 
 class Scorer(Protocol):
-    """Anything with a name and `score(groups) -> scores` (lower is better)."""
+    """Anything with a name, a `scale` and `score(groups) -> scores` (lower is better)."""
 
     name: str
+    scale: float
 
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]: ...
 
@@ -33,6 +35,8 @@ class AceOrderScorer:
     """No model: keep the generator's own order (ACE ranks realizations with its MaxEnt model)."""
 
     name = "ace"
+    #: one place in ACE's order weighs 1/20 of a unit of closeness
+    scale = 20.0
 
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]:
         return [[float(i) for i in range(len(g))] for g in groups]

@@ -1,4 +1,7 @@
-"""GPT-2 perplexity scorer: the mean negative log-likelihood per token, batched.
+"""GPT-2 scorer: a sentence's total negative log-likelihood (nats), batched.
+
+The total, not the mean per token (log perplexity): a mean rewards adding a likely word (*of*,
+*both*), the total never does.
 
 torch and transformers are imported lazily (extra `rank`), and the model loads on first use,
 so building a pipeline with another scorer never needs them.
@@ -34,13 +37,16 @@ def hub_unreachable(timeout: float = 3.0) -> str | None:
 
 
 class PerplexityScorer:
-    """Score = mean token NLL under a causal LM (log perplexity); lower is more fluent.
+    """Score = total token NLL under a causal LM, in nats; lower is more fluent.
 
     Candidates of all groups are scored together in batches of `batch_size`, sorted by length
     so padding stays small; each distinct sentence is scored once.
     """
 
     name = "gpt2"
+    #: a difference of 20 nats (a few unlikely tokens) weighs as much as a whole unit of
+    #: closeness (lit.rank.ranking)
+    scale = 20.0
 
     def __init__(self, model: str = "gpt2", device: str | None = None,
                  batch_size: int = DEFAULTS.score_batch_size):
@@ -129,6 +135,6 @@ class PerplexityScorer:
                 logprobs = torch.log_softmax(logits[row, : n - 1].float(), dim=-1)
                 target = ids[row, 1:n]
                 nll = -logprobs.gather(-1, target.unsqueeze(-1)).squeeze(-1)
-                scores.append(float(nll.mean()) if n > 1 else 0.0)
+                scores.append(float(nll.sum()) if n > 1 else 0.0)
             del logits
         return scores

@@ -14,7 +14,7 @@ Candidates are ordered by, in turn:
    negligible however few candidates there are. A scorer without a ``scale`` is measured
    against its group's spread. ``w`` is ``closeness_weight`` (default 0.75: contrast sets want
    minimal edits, so faithfulness to the source outweighs fluency among clean candidates);
-   ties keep the generator's order.
+   ties break by the string (the generator's order depends on its history, issue 25).
 
 Verification then re-parses candidates in this order and keeps the first that verifies, which
 is the verified candidate this order ranks best: the preferences and defects are applied among
@@ -61,7 +61,8 @@ class Scored:
     def to_json(self) -> dict:
         return {"surface": self.surface, "score": self.score, "distance": self.distance,
                 "fluency": self.fluency, "defects": list(self.defects),
-                "preferences": list(self.preferred)}
+                "preferences": list(self.preferred),
+                "repaired": self.repair.to_json() if self.repair else None}
 
 
 def order(
