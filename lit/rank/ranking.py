@@ -31,6 +31,7 @@ from typing import Protocol
 from lit.config import DEFAULTS
 from lit.rank.closeness import measure
 from lit.rank.explained import unexplained
+from lit.rank.surface import Repair
 
 DEFAULT_CLOSENESS_WEIGHT = DEFAULTS.closeness_weight
 
@@ -54,6 +55,7 @@ class Scored:
     score: float  # the scorer's own (lower is better)
     fluency: float  # (score - the group's best) / the scorer's scale, capped at 1
     combined: float
+    repair: Repair | None = None  # set when this candidate is another rebuilt (lit.rank.surface)
 
     def key(self) -> tuple[int, int, float]:
         return (-len(self.preferred), len(self.defects), self.combined)
@@ -93,7 +95,7 @@ def order(
             c, tuple(p.name for p in preferences if p.holds(c)), defects, distance, scores[i],
             round(fluency, 6), round(w * distance + (1 - w) * fluency, 6),
         ), i))
-    return [s for s, _ in sorted(scored, key=lambda si: (si[0].key(), si[1]))]
+    return [s for s, _ in sorted(scored, key=lambda si: (si[0].key(), si[0].surface))]
 
 
 def why(winner: Scored, ranked: Sequence[Scored], rejected: int) -> str:
@@ -111,6 +113,9 @@ def why(winner: Scored, ranked: Sequence[Scored], rejected: int) -> str:
         reason = f"closer to the source than the scorer's best {top.surface!r}"
     else:
         reason = f"the scorer's best {top.surface!r} did not verify"
+    if winner.repair:
+        reason = (f"the source's surface put back into {winner.repair.original!r} "
+                  f"({'; '.join(winner.repair.changes)}); {reason}")
     if rejected:
         reason += f"; {rejected} better-ranked candidate{'s' if rejected > 1 else ''} did not verify"
     return reason
