@@ -26,6 +26,7 @@ from lit.io.meta import build_meta, meta_path, now
 from lit.io.output import temporary_beside
 from lit.labels import LabelRules
 from lit.labels.names import CODES, LABEL_OF_CODE
+from lit.status import Status
 
 ORIGINAL = "original"  # the `spec` of an original row, as in lit evaluate's prediction files
 
@@ -58,6 +59,9 @@ class AugmentResult:
         if c["transformed_by_spec"]:
             lines.append("  transformed rows by spec: " + ", ".join(
                 f"{k} {v}" for k, v in c["transformed_by_spec"].items()))
+        if c.get("not_fluent"):
+            lines.append(f"  not fluent (every verified candidate had a defect; `lit nli "
+                         f"--allow-defects` outputs them): {c['not_fluent']}")
         if c["dropped"]:
             lines.append("  not written: " + ", ".join(f"{k} {v}" for k, v in c["dropped"].items()))
         if c["filtered"] is not None:
@@ -154,6 +158,8 @@ def build(
         "dropped": dict(sorted(dropped.items())),
         "filtered": dict(sorted(filtered.items())) if filtered is not None else None,
         "rejected": len(rejected),
+        "not_fluent": sum(c.status == Status.NOT_FLUENT.value for s in sources
+                          for c in s.candidates),
     }
     report = None
     if balance:

@@ -80,6 +80,10 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     g.add_argument("--keep-unverified", action="store_true",
                    help="when no candidate verifies, keep the best-ranked one (status stays "
                         "not_verified)")
+    g.add_argument("--allow-defects", action="store_true",
+                   help="output the best verified candidate even when every verified one has "
+                        "a defect (an unexplained word, a non-word, an added comma, no "
+                        "inversion); else the side is not_fluent")
     g.add_argument("--batch-size", type=int, default=DEFAULTS.batch_size, metavar="N",
                    help=f"inputs per pipeline batch (default {DEFAULTS.batch_size})")
     g.add_argument("--batches-in-flight", type=int, default=DEFAULTS.batches_in_flight,

@@ -98,6 +98,7 @@ class Engine:
         max_alternatives: int = DEFAULTS.max_alternatives,
         verify_readings: int = DEFAULTS.verify_readings,
         keep_unverified: bool = DEFAULTS.keep_unverified,
+        allow_defects: bool = DEFAULTS.allow_defects,
         closeness_weight: float = DEFAULTS.closeness_weight,
         readings: int = DEFAULTS.readings,
         batch_size: int = DEFAULTS.batch_size,

@@ -110,6 +110,7 @@ class Summary:
             "records": self.records,
             "records_with_contrast_pair": self.any_ok,
             "record_status": dict(self.record_status.most_common()),
+            "not_fluent": sum(f[Status.NOT_FLUENT.value] for f in self.failures.values()),
             "specs": [
                 {
                     "spec": spec,
@@ -126,6 +127,12 @@ class Summary:
             ],
         }
 
+    def _not_fluent(self) -> str:
+        """The outputs lost because every verified candidate had a defect, if any."""
+        n = sum(f[Status.NOT_FLUENT.value] for f in self.failures.values())
+        return (f"; {n} transform(s) not_fluent (every verified candidate had a defect; "
+                "--allow-defects outputs them)") if n else ""
+
     def format(self) -> str:
         """A plain-text table: one row per spec, then every failure reason under it, whole."""
         n = max(1, self.records)
@@ -133,7 +140,8 @@ class Summary:
         lines = [
             f"{self.records} records; {self.any_ok} ({100 * self.any_ok / n:.1f}%) with at "
             "least one contrast pair; record status: "
-            + ", ".join(f"{k} {v}" for k, v in self.record_status.most_common()),
+            + ", ".join(f"{k} {v}" for k, v in self.record_status.most_common())
+            + self._not_fluent(),
             f"{'spec':<{width}}  {'transformed':>11}  {'coverage':>8}  expansion / labels",
         ]
         for spec in self.specs:

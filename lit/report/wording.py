@@ -17,6 +17,10 @@ _WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "the grammar found no analysis of the sentence"),
         (r"no candidate re-parses|not_verified|did not verify",
          "no generated sentence, parsed again, carries the intended change"),
+        (r"every verified candidate has a defect|not_fluent",
+         "every generated sentence that carries the change has something a person would not "
+         "write (a word the change does not explain, a non-word, an added comma, no "
+         "question inversion); `lit nli --allow-defects` would output the best of them"),
         (r"timed? ?out|timeout", "ACE ran out of time on this item"),
         (r"no label rule covers", "no label rule says what the new pair's label is"),
         (r"precondition .* does not hold", "a label rule's precondition does not hold"),
