@@ -259,7 +259,10 @@ class Realizer:
             distinct = list(dict.fromkeys(restore(s, t.subs) for s in g.surfaces))
             t.realized = len(distinct)
             if t.routed is not None:
-                distinct = [s for s in distinct if t.routed.admits(s)]
+                rewritten = dict.fromkeys(t.routed.rewrite(s) for s in distinct)
+                commas = (t.job.source or "").count(",")
+                distinct = [s for s in rewritten
+                            if t.routed.admits(s) and s.count(",") <= commas]
             t.candidates = distinct[: self._wanted(t)]
             if not t.candidates:
                 t.status, t.reason = Status.NO_GENERATION, "ACE produced no realization"

@@ -61,8 +61,9 @@ class TransformOutcome:
 class Routed:
     """How to realize a target MRS the grammar will not generate: the *twin* MRS to generate
     from and the routes that built it (applied in turn; docs/rules.md, "Realization routes").
-    Realizations of the twin are candidates for the target only if every route admits them,
-    and only those that re-parse to the target verify."""
+    Realizations of the twin are candidates for the target only if every route admits them
+    (and, in the pipeline, if they add no comma to the source: a twin's relative clauses come
+    with commas its target never has), and only those that re-parse to the target verify."""
 
     twin: MRS
     routes: tuple[Route, ...]
@@ -71,6 +72,12 @@ class Routed:
     def name(self) -> str:
         """The routes as the record names them: ``module.route``, joined by ``+``."""
         return "+".join(r.name for r in self.routes)
+
+    def rewrite(self, realization: str) -> str:
+        """*realization* with every route's rewrites applied, route by route."""
+        for route in self.routes:
+            realization = route.rewrite(realization)
+        return realization
 
     def admits(self, realization: str) -> bool:
         return all(r.admits(realization) for r in self.routes)

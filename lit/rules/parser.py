@@ -241,20 +241,27 @@ class _ToSyntax(Transformer):
         conditions = tuple(r for r in rest if not isinstance(r, tuple))
         return s.Rule(str(name), conditions, edits, self.source, name.line or 0, every)
 
-    def surface(self, pattern: Token) -> s.Const:
+    def _regex(self, pattern: Token) -> str:
         text = _unquote(pattern)
         try:
             re.compile(text)
         except re.error as exc:
             raise self._error(pattern, f"bad regular expression {text!r}: {exc}") from None
-        return s.Const(text)
+        return text
+
+    def surface(self, pattern: Token) -> s.Const:
+        return s.Const(self._regex(pattern))
+
+    def rewrite(self, pattern: Token, replacement: Token) -> list[str]:
+        return [self._regex(pattern), _unquote(replacement)]
 
     def route(self, name: Token, reason: Token, *rest: Any) -> s.Route:
         surface = next((r.value for r in rest if isinstance(r, s.Const)), None)
+        rewrites = tuple((r[0], r[1]) for r in rest if isinstance(r, list))
         edits = rest[-1] if rest and isinstance(rest[-1], tuple) else ()
-        conditions = tuple(r for r in rest if not isinstance(r, (tuple, s.Const)))
+        conditions = tuple(r for r in rest if not isinstance(r, (tuple, list, s.Const)))
         return s.Route(str(name), conditions, edits, self.source, name.line or 0,
-                       reason=_unquote(reason), surface=surface)
+                       reason=_unquote(reason), rewrites=rewrites, surface=surface)
 
     def block(self, item: s.Block | s.GuardRef) -> s.Block | s.GuardRef:
         return item

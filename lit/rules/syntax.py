@@ -325,14 +325,24 @@ class Route(Rule):
     to build a *twin* MRS that it does generate with the same surface strings. Its conditions
     match the transformed (target) MRS and its edits build the twin from it; the pipeline
     generates the twin and verifies every realization against the target (docs/rules.md,
-    "Realization routes"). ``surface`` is a regex a twin realization must match to be a
-    candidate (None: any); ``reason`` says why the grammar will not generate the target."""
+    "Realization routes"). ``rewrites`` are (regex, replacement) pairs applied, first match
+    each, to a twin realization (a string the twin has but the target lacks, such as the comma
+    of a non-restrictive relative); ``surface`` is a regex a rewritten realization must match
+    to be a candidate (None: any); ``reason`` says why the grammar will not generate the
+    target."""
 
     reason: str = ""
+    rewrites: tuple[tuple[str, str], ...] = ()
     surface: str | None = None
 
+    def rewrite(self, realization: str) -> str:
+        """*realization* of the twin with the route's rewrites applied."""
+        for pattern, replacement in self.rewrites:
+            realization = re.sub(pattern, replacement, realization, count=1)
+        return realization
+
     def admits(self, realization: str) -> bool:
-        """May *realization* of the twin be a candidate for the target?"""
+        """May *realization* (rewritten) be a candidate for the target?"""
         return self.surface is None or re.search(self.surface, realization) is not None
 
 

@@ -157,8 +157,39 @@ def test_cleft_surface_test_keeps_the_clefts_a_writer_would_write():
     assert not route.admits("The man that the dog bit was it.")
 
 
+def test_cleft_rewrite_drops_the_comma_a_name_or_pronoun_gets():
+    """A name takes no restrictive relative: the twin realizes only "It was Browne, who ...";
+    the rewritten string is a cleft (and is verified like any other candidate)."""
+    route = next(r for r in RuleEngine.load("2025").module("cleft").routes
+                 if r.name == "relative_clause")
+    assert route.rewrite("It was Browne, who managed the project.") == (
+        "It was Browne who managed the project.")
+    assert route.rewrite("It is two kids who enjoy their day, at the beach.") == (
+        "It is two kids who enjoy their day, at the beach.")  # only a comma before the pronoun
+    assert route.rewrite("The man, who sleeps, is it.") == "The man, who sleeps, is it."
+
+
+def test_cleft_prefers_that_or_who():
+    prefs = RuleEngine.load("2025").preferences("cleft=ARG1")
+    assert [p.holds("It is a hat that the girl is wearing.") for p in prefs] == [True]
+    assert [p.holds("It is someone in the photo who is wearing a hat.") for p in prefs] == [True]
+    assert [p.holds("It is the man which is happy.") for p in prefs] == [False]
+
+
+def test_no_cleft_of_an_existential():
+    engine = RuleEngine.load("2025")
+    there = simplemrs.decode(
+        "[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: pres MOOD: indicative PROG: - PERF: - ] RELS: < "
+        "[ _be_v_there LBL: h1 ARG0: e2 ARG1: x3 [ x PERS: 3 NUM: pl IND: + ] ] "
+        "[ udef_q LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ] [ _person_n_1 LBL: h7 ARG0: x3 ] > "
+        "HCONS: < h0 qeq h1 h5 qeq h7 > ]")
+    outcome = engine.apply(there, "cleft=ARG1")
+    assert outcome.status == "not_applicable" and "existential" in outcome.reason
+
+
 ROUTE_MODULE = '''module demo
 route twin "the grammar will not generate it"
+  rewrite "^Its " -> "It "
   surface "^It "
   context [ _x_v_1 ARG0: ?e ]
   output
@@ -172,11 +203,13 @@ def test_a_route_is_a_block_of_its_own_kind():
     route = module.routes[0]
     assert route.reason == "the grammar will not generate it"
     assert route.admits("It is.") and not route.admits("Is it.")
+    assert route.rewrite("Its is.") == "It is."
 
 
 @pytest.mark.parametrize("text, message", [
     (ROUTE_MODULE.replace("set ?e", "set ?f"), "?f is neither matched"),
     (ROUTE_MODULE.replace('"^It "', '"^(It "'), "bad regular expression"),
+    (ROUTE_MODULE.replace('"^Its "', '"^Its ("'), "bad regular expression"),
 ])
 def test_a_bad_route_is_reported_where_it_is_written(text, message):
     with pytest.raises(RuleError, match=message.replace("?", r"\?").replace("(", r"\(")):
