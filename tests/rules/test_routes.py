@@ -214,3 +214,17 @@ def test_a_route_is_a_block_of_its_own_kind():
 def test_a_bad_route_is_reported_where_it_is_written(text, message):
     with pytest.raises(RuleError, match=message.replace("?", r"\?").replace("(", r"\(")):
         compile_text(text)
+
+
+def test_erg_1214_cleft_is_its_own_ep_and_takes_no_route():
+    """ERG 1214 generates _be_v_itcleft itself: its cleft module adds that EP and no route
+    applies; the version difference lives in the rule files."""
+    engine = RuleEngine.load("1214")
+    example = engine.module("cleft").examples[0]
+    made = engine.apply(simplemrs.decode(example.source_mrs), "cleft=ARG2")
+    assert made.status == "ok"
+    cleft = next(ep for ep in made.mrs.rels if ep.predicate == "_be_v_itcleft")
+    assert cleft.iv == made.mrs.index and cleft.args["ARG1"] == "x11"
+    assert made.mrs.variables[made.mrs.index]["TENSE"] == "past"  # the verb's tense
+    assert engine.route(made.mrs) is None
+    assert not [r for m in ("cleft", "pass") for r in engine.module(m).routes]
