@@ -26,7 +26,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from delphin import predicate
@@ -40,11 +40,15 @@ from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
 from lit.rank.explained import brought
 from lit.rank.ranking import Preference, Scored, order, why
+from lit.rank.surface import Repair, repair
 from lit.rules.engine import Routed
 from lit.status import Status
 
 #: ACE results asked for per wanted candidate: derivations often share a surface string.
 RAW_PER_CANDIDATE = 2
+#: Defective candidates rebuilt with the source's surface per MRS, best first (each repair
+#: costs one re-parse if verification reaches it).
+REPAIRS = 3
 #: A route's twin MRS realizes more variants than a plain MRS (relative pronoun x voice of the
 #: relative clause x comma for a cleft's twin), of which the route's surface test and the
 #: ranking keep few: it gets this many times the candidates (verification still stops at the
@@ -283,10 +287,43 @@ class Realizer:
         live = [t for t in targets if t.candidates]
         scores = self.scorer.score([t.candidates for t in live])
         for t, s in zip(live, scores):
-            t.scores = order(t.candidates, s, t.job.source, t.job.preferences,
-                             self.closeness_weight, getattr(self.scorer, "scale", None),
-                             t.explains)
+            t.scores = self._order(t, t.candidates, s)
+        self._repair(live)
+        for t in live:
             t.candidates = [x.surface for x in t.scores]
+
+    def _order(self, t: _Target, candidates: Sequence[str], scores: Sequence[float],
+               ) -> list[Scored]:
+        return order(candidates, scores, t.job.source, t.job.preferences, self.closeness_weight,
+                     getattr(self.scorer, "scale", None), t.explains)
+
+    def _repair(self, targets: list[_Target]) -> None:
+        """Surface repair (lit.rank.surface): each target's best REPAIRS candidates that read
+        otherwise than the source are rebuilt with the source's surface, scored, and ranked
+        with the rest; a repair is verified like any candidate (one re-parse if reached)."""
+        repairs: dict[int, dict[str, Repair]] = {}
+        for k, t in enumerate(targets):
+            if not t.job.source:
+                continue
+            found: dict[str, Repair] = {}
+            for s in t.scores:
+                r = repair(t.job.source, s.surface) if s.defects else None
+                if r is not None and r.surface not in t.candidates:
+                    found.setdefault(r.surface, r)
+                if len(found) == REPAIRS:
+                    break
+            if found:
+                repairs[k] = found
+        if not repairs:
+            return
+        with self._lock:
+            self.stats["candidates repaired"] += sum(map(len, repairs.values()))
+        scores = self.scorer.score([list(found) for found in repairs.values()])
+        for (k, found), s in zip(repairs.items(), scores):
+            t = targets[k]
+            ranked = self._order(t, [x.surface for x in t.scores] + list(found),
+                                 [x.score for x in t.scores] + list(s))
+            t.scores = [replace(x, repair=found.get(x.surface)) for x in ranked]
 
     def _verify(self, targets: list[_Target], times: StageTimes, heard: _Heard) -> None:
         parses: dict[str, object] = {}  # surface -> ParseResult, shared by all targets

@@ -46,7 +46,7 @@ def test_defects_are_measured_against_the_source():
     src = "A man with a shopping cart is studying the shelves."
     assert measure(src, "A man with a shopping cart was studying the shelves.").defects == ()
     assert measure(src, "A man with a cart shopping was studying the shelves.").defects == (
-        "moved 'shopping' 'cart'",)
+        "moved 'cart'",)
     assert measure(src, "A man, with a shopping cart, was studying the shelves.").defects == (
         "added ','", "added ','")
     assert measure("Men were working.", "Mans will be working.").defects == (
@@ -55,7 +55,7 @@ def test_defects_are_measured_against_the_source():
     assert measure(src, "Was a man with a shopping cart studying the shelves?").defects == ()
     # the ERG's stutter realizations (seen on the rig for "I saw her dog." with gender=swap)
     assert measure("I saw her dog.", "I I saw his dog.").defects == ("repeated 'i'",)
-    assert measure("I saw her dog.", "I-I saw his dog.").defects == ("added '-'", "repeated 'i'")
+    assert measure("I saw her dog.", "I-I saw his dog.").defects == ("repeated 'i'",)
     assert measure("They had had enough.", "They have had enough.").defects == ()
     assert measure("They had had enough.", "They had had had enough.").defects == ()
 
@@ -68,7 +68,7 @@ def test_no_defect_wins_when_a_clean_candidate_exists(scorer):
     (scores,) = scorer.score([cands])
     ranked = order(cands, scores, src)
     assert ranked[0].surface == "Men will be working on equipment."
-    assert "defects" in why(ranked[0], ranked, 0) or ranked[0].scorer_rank == 0
+    assert "defects" in why(ranked[0], ranked, 0) or ranked[0].fluency == 0
 
 
 @pytest.mark.parametrize("scorer", SCORERS, ids=lambda s: s.name)
@@ -81,7 +81,8 @@ def test_preferences_come_first(scorer):
 
 
 def test_closeness_breaks_ties_between_clean_candidates():
-    cands = ["On the phone a woman was talking.", "A woman was talking on the phone."]
+    cands = ["A woman at home was talking on her telephone in the kitchen.",
+             "A woman was talking on the phone."]
     ranked = order(cands, [0.0, 1.0], "A woman is talking on the phone.")
     assert ranked[0].surface == "A woman was talking on the phone."
     assert why(ranked[0], ranked, 1).startswith("closer to the source")
