@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,14 +59,32 @@ def written_ids(path: str | Path, repair: bool = True) -> Counter:
     return ids
 
 
-class RecordWriter:
-    """Writes one JSON object per line; `flush()` after each batch makes progress durable."""
+def complete_records(path: Path) -> int:
+    """How many complete (newline-terminated, non-blank) lines *path* holds (0 if none)."""
+    try:
+        with open(path, "rb") as f:
+            return sum(1 for raw in f if raw.endswith(b"\n") and raw.strip())
+    except OSError:
+        return 0
 
-    def __init__(self, path: str | Path, append: bool = False):
+
+#: A written record reaches the disk (fsync) within this many seconds.
+SYNC_SECONDS = 2.0
+
+
+class RecordWriter:
+    """Writes one JSON object per line. Each record goes to the operating system as it is
+    written (a killed process loses none), and to the disk at least every *sync_seconds*
+    and at `flush()`."""
+
+    def __init__(self, path: str | Path, append: bool = False,
+                 sync_seconds: float = SYNC_SECONDS):
         self.path = Path(path)
         if self.path.parent and not self.path.parent.exists():
             raise InputError(f"{self.path}: directory {self.path.parent} does not exist")
         self._f = open(self.path, "a" if append else "w", encoding="utf-8")
+        self.sync_seconds = sync_seconds
+        self._synced = time.monotonic()
 
     def write(self, record: dict) -> None:
         """One line of strict JSON (no NaN); text that is not UTF-8 is written \\u-escaped."""
@@ -75,10 +94,14 @@ class RecordWriter:
         except UnicodeEncodeError:
             line = json.dumps(record, allow_nan=False)
         self._f.write(line + "\n")
+        self._f.flush()
+        if time.monotonic() - self._synced >= self.sync_seconds:
+            self.flush()
 
     def flush(self) -> None:
         self._f.flush()
         os.fsync(self._f.fileno())
+        self._synced = time.monotonic()
 
     def close(self) -> None:
         if not self._f.closed:

@@ -8,6 +8,7 @@ failure is one "cannot write FILE: reason" error instead of a traceback.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -75,6 +76,38 @@ def temporary_beside(path: Path) -> Path:
     finally:
         os.close(fd)
     return Path(name)
+
+
+def overwrite_temporary(path: Path) -> Path:
+    """Where `lit nli --overwrite` writes until its run is complete: one fixed name beside
+    *path* (``.NAME.overwrite.tmp``), so the next run on *path* finds what a killed run left
+    there (lit.pipeline.run adopts or removes it)."""
+    return path.with_name(f".{path.name}.overwrite.tmp")
+
+
+def create_overwrite_temporary(path: Path) -> Path:
+    """A new empty `overwrite_temporary` of *path*, with the permissions *path* has."""
+    tmp = overwrite_temporary(path)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.chmod(fd, _mode_for(path))
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return tmp
+
+
+def stale_temporaries(path: Path) -> list[Path]:
+    """Temporaries a killed `--overwrite` run of an older LIT left beside *path*
+    (``.NAME.XXXXXXXX.tmp``, from `temporary_beside`)."""
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        return sorted(p for p in folder.iterdir() if pattern.fullmatch(p.name))
+    except OSError:
+        return []
 
 
 @contextmanager

@@ -19,9 +19,16 @@ from pathlib import Path
 from lit.config import PAPER_SPECS, RunConfig
 from lit.errors import InputError
 from lit.io import NliItem, RecordWriter, count_records, iter_jsonl, read_nli, written_ids
-from lit.io.output import refuse_input_as_output, temporary_beside
+from lit.io.jsonl import complete_records
+from lit.io.lock import OutputLock
+from lit.io.output import (
+    create_overwrite_temporary,
+    overwrite_temporary,
+    refuse_input_as_output,
+    stale_temporaries,
+)
 from lit.pipeline.engine import Engine
-from lit.pipeline.identity import check_resume, run_identity, save_identity
+from lit.pipeline.identity import check_resume, identity_path, run_identity, save_identity
 from lit.pipeline.progress import PairTicks, progress_bar
 from lit.pipeline.selfpairs import self_pair_items
 from lit.pipeline.summary import Summary
@@ -62,10 +69,46 @@ def _put_in_place(target: Path, output: Path, identity: dict | None) -> None:
     if target == output:
         return
     if identity is None:
-        target.unlink(missing_ok=True)
+        _remove(target)
         return
     os.replace(target, output)
     save_identity(output, identity)
+    identity_path(target).unlink(missing_ok=True)
+
+
+def _remove(target: Path) -> None:
+    target.unlink(missing_ok=True)
+    identity_path(target).unlink(missing_ok=True)
+
+
+def _take_over_killed_runs(output: Path, resume: bool) -> None:
+    """What a killed run left beside OUTPUT (the caller holds OUTPUT's lock, so no live run
+    owns it): --resume adopts an --overwrite run's records, as if it had been stopped by
+    Ctrl-C (they replace OUTPUT and are continued); any other run removes them."""
+    pending = overwrite_temporary(output)
+    records = complete_records(pending) if pending.exists() else 0
+    if resume and pending.exists() and identity_path(pending).exists():
+        os.replace(pending, output)
+        os.replace(identity_path(pending), identity_path(output))
+        print(f"lit nli: continuing the {records} records of a killed --overwrite run "
+              f"({pending.name}); they replace {output}'s earlier records", file=sys.stderr)
+    elif pending.exists():
+        _remove(pending)
+        if records:
+            print(f"lit nli: removed {pending}: {records} records of a killed --overwrite run "
+                  "(--resume would have continued them)", file=sys.stderr)
+    for stale in stale_temporaries(output):
+        stale.unlink(missing_ok=True)
+
+
+def _interrupted(output: Path, identity: dict | None) -> None:
+    """Say how many records an interrupted run leaves and how to go on."""
+    if identity is None:
+        print(f"lit nli: stopped before writing anything; {output} is unchanged",
+              file=sys.stderr)
+        return
+    print(f"lit nli: {complete_records(output)} records are safe in {output}; run the same "
+          "command with --resume to continue", file=sys.stderr)
 
 
 def _warn_duplicates(input: str | Path, seen: Counter) -> None:
@@ -122,21 +165,30 @@ def run_nli(
         total = limit if total is None else min(total, limit)
     if self_pairs:
         items, total = self_pair_items(items), None  # repeated sentences go once
-    done = written_ids(output) if resume else Counter()
-    resumed = sum(done.values())
     seen: Counter = Counter()  # input ids, to warn about duplicates
-    # --overwrite writes beside OUTPUT and renames at the end: the old file stays until then
-    replacing = not resume and output.exists() and output.stat().st_size > 0
-    target = temporary_beside(output) if replacing else output
     identity: dict | None = None
     start = time.perf_counter()
     written = 0
     owned = not isinstance(engine, Engine)
-    if engine is None:
-        built = Engine.from_config(config or RunConfig())
-    else:
-        built = engine if isinstance(engine, Engine) else engine()
+    built: Engine | None = None
+    target = output
+    lock = OutputLock(output, "lit nli")  # one writer per output (lit.io.lock)
     try:
+        lock.acquire()
+        _take_over_killed_runs(output, resume)
+        if resume and output.exists() and output.stat().st_size and not identity_path(
+                output).exists():
+            print(f"lit nli: warning: {output} has no run identity ({identity_path(output).name}"
+                  "): it is resumed without checking that this run matches the one that wrote "
+                  "it", file=sys.stderr)
+        # --overwrite writes beside OUTPUT and renames at the end: the old file stays until
+        # then, and a killed run's records there are adopted by --resume
+        replacing = not resume and output.exists() and output.stat().st_size > 0
+        target = create_overwrite_temporary(output) if replacing else output
+        if engine is None:
+            built = Engine.from_config(config or RunConfig())
+        else:
+            built = engine if isinstance(engine, Engine) else engine()
         specs = [s.strip() for s in specs]
         for s in specs:
             built.check_pair(s)
@@ -146,8 +198,9 @@ def run_nli(
             **({"self_pairs": True} if self_pairs else {})})
         if resume:
             check_resume(output, identity)
-        if not replacing:  # a killed run's output can be resumed, so it needs its identity
-            save_identity(output, identity)
+        done = written_ids(output) if resume else Counter()
+        resumed = sum(done.values())
+        save_identity(target, identity)  # a killed run's output is resumed: it needs this
         with RecordWriter(target, append=resume) as writer, progress_bar(
             total, "lit nli", "pair", progress,
         ) as bar:
@@ -162,26 +215,24 @@ def run_nli(
                         continue
                     yield item
 
-            batch_left = 0
             for record in built.nli(todo(), specs, progress=ticks):
-                writer.write(record)
+                writer.write(record)  # on disk within RecordWriter.sync_seconds
                 written += 1
-                batch_left = (batch_left or built.batch_size) - 1
-                if batch_left == 0:
-                    writer.flush()
             writer.flush()
     except KeyboardInterrupt:  # keep what was written: --resume continues it
         _put_in_place(target, output, identity)
+        _interrupted(output, identity)
         raise
     except BaseException:
         if target != output:
-            target.unlink(missing_ok=True)
+            _remove(target)
         raise
     else:
         _put_in_place(target, output, identity)
     finally:
-        if owned:
+        if owned and built is not None:
             built.close()
+        lock.release()
     _warn_duplicates(input, seen)
     seconds = time.perf_counter() - start
     summary = Summary()
