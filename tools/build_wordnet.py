@@ -7,7 +7,9 @@ at run time reads the gzip'd JSON it writes, so ``pip install`` is enough for us
 
 Each ERG noun, verb and adjective predicate ``_LEMMA_POS_SENSE`` is mapped to the *first*
 WordNet sense of its lemma with the same part of speech (WordNet orders senses by tagged
-frequency), trying ``LEMMA_SENSE`` first when SENSE is a particle (``_look_v_up`` -> look_up),
+frequency; the sense is recorded by name, ``fire.n.01``, and a lemma whose first sense is not
+clearly the commonest in WordNet's tagged corpus — ``cntlist.rev``: fewer than DOMINANT times
+the second sense's count, or never tagged — is listed as ``ambiguous``, and offered no substitutes), trying ``LEMMA_SENSE`` first when SENSE is a particle (``_look_v_up`` -> look_up),
 unless tools/wordnet-overrides.tsv names another synset for it (where the ERG sense says
 otherwise). Synsets WordNet marks as register variants (colloquial, slang, disparaging:
 *guy*, *cop*) are listed as ``informal``: never offered as candidates, since in use they are
@@ -56,6 +58,11 @@ REGISTER_GLOSS = re.compile(
     r"^(?:an? )?(?:informal|slang|uncomplimentary|offensive|vulgar|disparaging|derogatory) "
     r"(?:term|terms|word|words|name|names|expression|for)\b"
     r"|^\((?:informal|slang|offensive|disparaging|ethnic slur)\)")
+#: A first sense is the word's sense only if WordNet's tagged corpus saw it this many times as
+#: often as the second (*fire*: 43 against 18 — the event; *case*: 80 against 9).
+DOMINANT = 2
+#: WordNet sense-key part-of-speech numbers (adjective satellites count as adjectives).
+SENSE_POS = {"1": "n", "2": "v", "3": "a", "5": "a"}
 #: ERG surface predicates: _lemma_pos[_sense].
 PRED = re.compile(r"^_(?P<lemma>.+?)_(?P<pos>[nva])(?:_(?P<sense>[^_]+))?$")
 
@@ -106,6 +113,26 @@ def read_data(wn: Path, pos: str) -> tuple[dict[str, list[str]], dict[str, set[s
     return hyper, anto, words, register
 
 
+def read_counts(wn: Path) -> dict[tuple[str, str], dict[int, int]]:
+    """(lemma, pos) -> {sense number: times tagged} from WordNet's cntlist.rev."""
+    out: dict[tuple[str, str], dict[int, int]] = {}
+    for line in (wn / "cntlist.rev").read_text("latin-1").splitlines():
+        key, number, count = line.split()
+        lemma, _, rest = key.partition("%")
+        pos = SENSE_POS.get(rest[:1])
+        if pos:
+            senses = out.setdefault((lemma, pos), {})
+            senses[int(number)] = senses.get(int(number), 0) + int(count)
+    return out
+
+
+def ambiguous(counts: dict[int, int], senses: int) -> bool:
+    """More than one sense, and the first not DOMINANT times as frequent as the second (or
+    never tagged at all)."""
+    first = counts.get(1, 0)
+    return senses > 1 and (first < DOMINANT * counts.get(2, 0) or not first)
+
+
 def read_overrides(path: Path) -> dict[str, str]:
     """pred -> synset id, from a TSV of `pred<TAB>synset<TAB>why` (# comments)."""
     out: dict[str, str] = {}
@@ -143,20 +170,29 @@ def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
         words.update(w)
         register |= r
     fixed = read_overrides(overrides)
+    counts = read_counts(wn)
     mapping: dict[str, str] = {}
+    names: dict[str, str] = {}
+    unclear: list[str] = []
     for pred in sorted(preds):
         m = PRED.match(pred)
         if not m:
             continue
-        if pred in fixed:
-            if fixed[pred] != UNMAPPED:
-                mapping[pred] = fixed[pred]
-            continue
         for lemma in wordnet_lemmas(m["lemma"], m["sense"]):
             senses = index[m["pos"]].get(lemma)
-            if senses:
-                mapping[pred] = senses[0]
+            if not senses:
+                continue
+            if pred in fixed:
+                if fixed[pred] in senses:
+                    names[pred] = f"{lemma}.{m['pos']}.{senses.index(fixed[pred]) + 1:02d}"
                 break
+            mapping[pred] = senses[0]
+            names[pred] = f"{lemma}.{m['pos']}.01"
+            if ambiguous(counts.get((lemma, m["pos"]), {}), len(senses)):
+                unclear.append(pred)
+            break
+        if pred in fixed and fixed[pred] != UNMAPPED:
+            mapping[pred] = fixed[pred]
     keep: set[str] = set()
     todo = list(set(mapping.values()))
     while todo:
@@ -181,12 +217,16 @@ def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
             "semi": "ERG 2025 SEM-I (lit/rules/data/erg-2025-semi.json)",
             "built_by": "tools/build_wordnet.py",
             "mapping": "first WordNet sense of the lemma with the same part of speech, "
-                       "overrides from tools/wordnet-overrides.tsv",
+                       "overrides from tools/wordnet-overrides.tsv; ambiguous: first sense "
+                       f"tagged fewer than {DOMINANT} times as often as the second "
+                       "(cntlist.rev)",
         },
         "preds": mapping,
         "hypernyms": {s: hyper[s] for s in sorted(keep) if hyper.get(s)},
         "antonyms": antonyms,
         "informal": sorted(register & set(mapping.values())),
+        "senses": {p: names[p] for p in sorted(mapping) if p in names},
+        "ambiguous": sorted(unclear),
     }
 
 

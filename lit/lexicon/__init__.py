@@ -2,9 +2,16 @@
 
 The package ships ``data/wordnet-erg.json.gz`` (built by tools/build_wordnet.py; WordNet licence
 in ``data/LICENSE-WordNet``): each ERG 2025 noun, verb and adjective predicate mapped to one
-WordNet synset (the first sense of its lemma with the same part of speech), the hypernym graph
-above those synsets and the antonym pairs between predicates. WordNet itself is never read at run
-time.
+WordNet synset (the first sense of its lemma with the same part of speech), named (``sense``:
+*fire.n.01*), the hypernym graph above those synsets and the antonym pairs between predicates.
+WordNet itself is never read at run time.
+
+A substitution must keep the source word's sense (issue 24: *There is a fire.* became *There is
+a case.*), so no candidates are offered for a noun whose first sense is not clearly its
+commonest (``ambiguous``: *bank*, *bike*, *club*; verbs and adjectives keep their first sense,
+their substitutes held to the roles it fills: *The cat is old.* -> *young*), and siblings meet
+only below a specific enough hypernym (MIN_SIBLING_DEPTH: *fire* and *case* meet at
+*happening*, which is not). The record names the senses of an edit (lit.logic.Edit).
 
 ``relation(a, b)`` says how *b* stands to *a* — ``"hypernym"`` means b is more general
 (``relation("_dog_n_1", "_animal_n_1") == "hypernym"``), which is the direction of an edit
@@ -50,6 +57,9 @@ HYPONYM_REACH = 3
 #: national, a leader, a friend), so no sibling is offered for a person noun; the exclusive
 #: pairs (man/woman, boy/girl) are antonyms.
 PERSON = "n00007846"
+#: Co-hyponyms must meet at a hypernym at least this deep (*carnivore* for dog and cat is 11;
+#: *happening*, where fire meets case, death and victory, is 4).
+MIN_SIBLING_DEPTH = 5
 
 _PRED = re.compile(r"^_(?P<lemma>.+?)_(?P<pos>[nva])(?:_(?P<sense>[^_]+))?$")
 
@@ -83,6 +93,11 @@ class Lexicon:
     meta: dict[str, str]
     #: register variants (guy, cop): WordNet hyponyms that are synonyms in use, never offered
     informal: frozenset[str] = frozenset()
+    #: predicate -> the WordNet sense it is mapped to, by name ("fire.n.01")
+    senses: dict[str, str] | None = None
+    #: predicates whose lemma's first WordNet sense is not clearly its commonest: no
+    #: substitutes are offered for such a noun
+    ambiguous: frozenset[str] = frozenset()
 
     @classmethod
     @lru_cache(maxsize=1)
@@ -91,7 +106,8 @@ class Lexicon:
         raw = resources.files("lit.lexicon").joinpath("data", DATA).read_bytes()
         data = json.loads(gzip.decompress(raw))
         return cls(data["preds"], data["hypernyms"], data["antonyms"], data["meta"],
-                   frozenset(data.get("informal", ())))
+                   frozenset(data.get("informal", ())), data.get("senses", {}),
+                   frozenset(data.get("ambiguous", ())))
 
     @cached_property
     def by_synset(self) -> dict[str, list[str]]:
@@ -164,12 +180,13 @@ class Lexicon:
 
     def primary(self, sid: str) -> list[str]:
         """*sid*'s first hypernyms (WordNet's first-listed, its main line) up to
-        SIBLING_REACH steps, nearest first."""
+        SIBLING_REACH steps, nearest first, as deep as MIN_SIBLING_DEPTH at least: where
+        siblings may meet."""
         line: list[str] = []
         while len(line) < SIBLING_REACH and self.hypernyms.get(sid):
             sid = self.hypernyms[sid][0]
             line.append(sid)
-        return line
+        return [s for s in line if self.depth(s) >= MIN_SIBLING_DEPTH]
 
     def _meet(self, sa: str, sb: str) -> bool:
         return bool(set(self.primary(sa)) & set(self.primary(sb)))
@@ -185,7 +202,8 @@ class Lexicon:
             if PERSON in ups:
                 return {}
             out: dict[str, int] = {}
-            for d, up in enumerate(self.primary(sid), 1):
+            for up in self.primary(sid):
+                d = ups[up]
                 for s, e in self.descendants(up, SIBLING_REACH).items():
                     if (e > 0 and s not in ups and sid not in self.ancestors(s)
                             and up in self.primary(s)):
@@ -201,7 +219,7 @@ class Lexicon:
         (*national*) and
         predicates that cannot fill *pred*'s roles are left out."""
         sid = self.preds.get(pred)
-        if sid is None:
+        if sid is None or (pos(pred) == "n" and pred in self.ambiguous):
             return []
         if rel == "antonym":
             found = {c: 1 for c in self.antonyms.get(pred, ())}
@@ -274,6 +292,11 @@ def candidates(pred: str, rel: str, *, min_zipf: float = DEFAULT_MIN_ZIPF,
     """SEM-I predicates standing in *rel* to *pred*, best first (see Lexicon.candidates)."""
     return Lexicon.load().candidates(pred, rel, min_zipf=min_zipf,
                                      max_candidates=max_candidates)
+
+
+def sense(pred: str) -> str | None:
+    """The WordNet sense *pred* is mapped to, by name (``_fire_n_1`` -> "fire.n.01")."""
+    return (Lexicon.load().senses or {}).get(pred)
 
 
 def synset(pred: str) -> str | None:

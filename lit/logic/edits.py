@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from delphin.mrs import MRS, EP
 
-from lit.lexicon import relation as lexical_relation
+from lit.lexicon import relation as lexical_relation, sense
 from lit.logic.polarity import Polarity, polarities
 
 #: Determiners grouped by what they assert (a and some are the same determiner for this).
@@ -56,13 +56,24 @@ class Edit:
     relation: str
 
     def describe(self) -> str:
-        change = f"{self.old or '∅'} -> {self.new or '∅'}"
+        """The edit in words, each predicate with the WordNet sense it was taken in."""
+        change = f"{_sensed(self.old)} -> {_sensed(self.new)}"
         return (f"{self.kind} {change} at {self.position} (polarity {self.polarity}, "
                 f"relation {self.relation})")
 
     def as_dict(self) -> dict[str, str | None]:
         return {"kind": self.kind, "old": self.old, "new": self.new, "position": self.position,
-                "polarity": self.polarity, "relation": self.relation}
+                "polarity": self.polarity, "relation": self.relation,
+                "old_sense": sense(self.old) if self.old else None,
+                "new_sense": sense(self.new) if self.new else None}
+
+
+def _sensed(pred: str | None) -> str:
+    """A predicate with its WordNet sense ("_fire_n_1 (fire.n.01)"), ∅ for none."""
+    if pred is None:
+        return "∅"
+    named = sense(pred)
+    return f"{pred} ({named})" if named else pred
 
 
 def determiner_relation(old: str, new: str) -> str:
