@@ -230,12 +230,9 @@ def differences(a: Alignment) -> list[str]:
         if link.kind == "moved":
             out.append(f"moved {s_text.lower()!r}")
         elif link.kind == "variant":
-            if s_text.count("-") > c_text.count("-"):
-                out.append(f"split hyphen {s_text!r} ({c_text!r})")
-            elif len(link.source) > len(link.candidate):
-                out.append(f"joined {s_text!r} ({c_text!r})")
-            elif nonwords().get(c_text.lower()) != s_text.lower():
-                out.append(f"changed spelling {s_text!r} ({c_text!r})")
+            what = _written(s_text, c_text)
+            if what:
+                out.append(f"{what} {s_text!r} ({c_text!r})")
         elif s_text.replace("’", "'") != c_text.replace("’", "'"):
             if link.source[0] and link.candidate[0]:  # a sentence's first word may change case
                 out.append(f"changed case {s_text!r} ({c_text!r})")
@@ -245,6 +242,19 @@ def differences(a: Alignment) -> list[str]:
     out += [f"added {p!r}" for p, n in (cand - src).items() for _ in range(n)]
     out += [f"dropped {p!r}" for p, n in (src - cand).items() for _ in range(n)]
     return out
+
+
+def _written(source: str, candidate: str) -> str | None:
+    """How the candidate writes the source's word(s) otherwise; None for the non-word of an
+    irregular form (named by lit.rank.closeness)."""
+    s_words, c_words = len(source.split()), len(candidate.split())
+    if source.count("-") > candidate.count("-"):
+        return "split hyphen" if c_words > s_words else "joined hyphen"
+    if candidate.count("-") > source.count("-"):
+        return "added hyphen"
+    if s_words != c_words:
+        return "joined" if s_words > c_words else "split"
+    return None if nonwords().get(candidate.lower()) == source.lower() else "changed spelling"
 
 
 def repair(source: str, candidate: str) -> Repair | None:
