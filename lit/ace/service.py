@@ -66,6 +66,7 @@ from delphin.mrs import MRS
 from lit.ace.config import AceConfig
 from lit.ace.parsecache import ParseCache
 from lit.ace.process import DEFAULT_MAX_OUTPUT_BYTES, AceProcess
+from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE, read_response
 from lit.config import (
     DEFAULT_GENERATE_CHART_MEGABYTES,
@@ -154,7 +155,7 @@ class AceService:
         max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
         env: dict[str, str] | None = None,
         parse_cache: ParseCache | None = None,
-        generate_timeout: float | None = None,
+        generate_timeout: float = DEFAULTS.generate_timeout,
         generate_chart_megabytes: int = DEFAULT_GENERATE_CHART_MEGABYTES,
         generate_unpack_megabytes: int = DEFAULT_GENERATE_UNPACK_MEGABYTES,
     ) -> None:
@@ -164,7 +165,7 @@ class AceService:
             raise ConfigurationError(f"ACE is not executable: {config.ace} (try chmod +x)")
         if not Path(config.grammar).is_file():
             raise ConfigurationError(f"grammar image not found: {config.grammar}")
-        if timeout <= 0 or (generate_timeout is not None and generate_timeout <= 0):
+        if timeout <= 0 or generate_timeout <= 0:
             raise ValueError("timeout must be positive")
         self.config = config
         self.workers = max(1, workers or os.cpu_count() or 1)
@@ -172,7 +173,7 @@ class AceService:
         #: per-item time limit (seconds) and memory caps (MB) of each kind of process
         self.limits = {
             "parse": Limits(self.timeout, max_chart_megabytes, max_unpack_megabytes),
-            "generate": Limits(float(generate_timeout or timeout), generate_chart_megabytes,
+            "generate": Limits(float(generate_timeout), generate_chart_megabytes,
                                generate_unpack_megabytes),
         }
         self.max_chars = max_chars
@@ -189,6 +190,8 @@ class AceService:
         #: processes started per kind ("parse", "generate") and their summed start-up seconds
         self.starts: Counter[str] = Counter()
         self.start_seconds: Counter[str] = Counter()
+        #: the generation index as far as `unindexed` needed it
+        self.generation_index = SemanticIndex(self._probe)
         self._tmpdir = Path(tempfile.mkdtemp(prefix="lit-ace-"))
         _LIVE.add(self)
 
@@ -214,6 +217,15 @@ class AceService:
         with self._lock:
             self.starts[kind] += 1
             self.start_seconds[kind] += seconds
+
+    def unindexed(self, mrss: Iterable[MRS]) -> list[tuple[str, ...]]:
+        """For each MRS, the predicates this grammar's generator would refuse as "not in
+        index", so a caller need not start a generation that cannot finish (lit.ace.semindex:
+        learnt from ACE once per predicate, by probes callers of `generate` never see)."""
+        return self.generation_index.missing(mrss)
+
+    def _probe(self, mrs_text: str) -> GenerateResult:
+        return next(self._stream([mrs_text], lambda m: self._generate_task(m, 1)))
 
     def stop(self) -> None:
         """Kill every ACE process now and fail the items still queued or running, without

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
 from typing import Any
@@ -11,18 +11,47 @@ from typing import Any
 from lit.backend.work import BatchWork
 
 
-def batches(items: Iterable, size: int) -> Iterator[list]:
-    """*items* in lists of *size* (the last may be shorter), read lazily."""
+#: Batches held per batch slot (running, queued or finished but not yet yielded).
+AHEAD = 2
+
+
+def batches(items: Iterable, size: int, spread: int = 1,
+            key: Callable[[Any], Hashable] | None = None) -> Iterator[list]:
+    """*items* in lists of *size* (the last may be shorter), read lazily. An input shorter than
+    *spread* whole batches is cut into *spread* batches of about equal size instead, so that
+    every batch slot (`overlapped`) has work: one batch alone leaves ACE workers idle at each
+    of its stage boundaries. Such a cut never falls between neighbours with the same *key*
+    (SNLI pairs that share a premise), so no sentence is parsed in two batches."""
     it = iter(items)
+    head = list(islice(it, size * spread))
+    if spread > 1 and len(head) < size * spread:
+        yield from _spread(head, spread, key)
+        return
+    for k in range(0, len(head), size):
+        yield head[k: k + size]
     while batch := list(islice(it, size)):
         yield batch
+
+
+def _spread(items: list, parts: int, key: Callable[[Any], Hashable] | None) -> Iterator[list]:
+    start = 0
+    for part in range(1, parts + 1):
+        end = max(start, round(len(items) * part / parts))
+        while key is not None and 0 < end < len(items) and key(items[end]) == key(items[end - 1]):
+            end += 1
+        if end > start:
+            yield items[start:end]
+        start = end
 
 
 def overlapped(batches: Iterable[list], work: Callable[[list], list], in_flight: int
                ) -> Iterator[Any]:
     """Records of `work(batch)` for each batch, in order, with up to *in_flight* batches
     running at once: while one batch waits for ACE (or sits at a stage boundary), the next
-    keeps the ACE pool busy. Batches are read from *batches* in this (the caller's) thread."""
+    keeps the ACE pool busy. A batch that finishes before an earlier one frees its slot for
+    the next batch at once (up to AHEAD x *in_flight* batches are held, finished or not): a
+    slow first batch must not leave the other slots idle. Batches are read from *batches* in
+    this (the caller's) thread."""
     if in_flight <= 1:
         for batch in batches:
             yield from work(batch)
@@ -32,7 +61,7 @@ def overlapped(batches: Iterable[list], work: Callable[[list], list], in_flight:
         try:
             for batch in batches:
                 pending.append(pool.submit(work, batch))
-                if len(pending) >= in_flight:
+                while pending and (pending[0].done() or len(pending) >= AHEAD * in_flight):
                     yield from pending.popleft().result()
             while pending:
                 yield from pending.popleft().result()

@@ -26,7 +26,9 @@ message on stderr and exits 134, ``__ERROR__`` answers empty with ``(:error . ".
 exits (a process killed between items, e.g. by the OOM killer), ``__GIVEUP__`` answers empty at
 once but reports the ``--timeout`` it was given as its time (ACE stopping at its own time
 limit), ``__RAM__`` answers empty with ACE's "ran out of RAM while unpacking" (a memory
-cap). ``__FLOOD__`` writes endless output without a newline, ``__FLOODLINES__`` endless
+cap), and a generation input with a predicate whose lemma is ``notindexed``
+(``_notindexed_n_1``) is refused as ACE refuses an EP outside its generation index.
+``__FLOOD__`` writes endless output without a newline, ``__FLOODLINES__`` endless
 lines, ``__GARBAGE__`` a plain-text answer that is no tsdb answer at all.
 ``LIT_FAKE_ACE_DELAY`` (seconds) delays every answer, to imitate a real parser's speed.
 
@@ -63,6 +65,7 @@ INDEX_FORMAT = "3"
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 GIVE_UP = "__GIVEUP__"
 RAM = "__RAM__"
+NOT_INDEXED = re.compile(r"_notindexed_[^\s\]]*")
 FLOOD, FLOOD_LINES, GARBAGE = "__FLOOD__", "__FLOODLINES__", "__GARBAGE__"
 EMPTY_BODY = (
     "(:results . ()) (:readings . 0) (:pedges . 0) (:aedges . 0)   "
@@ -282,6 +285,12 @@ class Fake:
             ms = self.timeout * 1000
             timed = f"(:total . {ms}) (:treal . {ms})"
             return EMPTY_BODY.replace("(:total . 0) (:treal . 0)", timed)
+        refused = list(dict.fromkeys(NOT_INDEXED.findall(datum))) if self.generate else []
+        if refused:
+            sys.stderr.write("".join(f"NOTE: EP '{p}' is unknown in the semantic index\n"
+                                     f"WARNING: EP '{p}' is not covered\n" for p in refused))
+            sys.stderr.flush()
+            return EMPTY_BODY + ' (:error . "input EP not in index")'
         if RAM in datum:
             sys.stderr.write("NOTE: hit RAM limit while unpacking\n")
             sys.stderr.flush()

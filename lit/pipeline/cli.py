@@ -62,6 +62,10 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
                    f"(default {DEFAULTS.score_batch_size})")
     g.add_argument("--max-candidates", type=int, default=DEFAULTS.max_candidates, metavar="N",
                    help=f"distinct realizations kept per MRS (default {DEFAULTS.max_candidates})")
+    g.add_argument("--realizations-per-candidate", type=float,
+                   default=DEFAULTS.realizations_per_candidate, metavar="X",
+                   help="realizations ACE is asked for per candidate kept (its -n is X times "
+                   f"--max-candidates; default {DEFAULTS.realizations_per_candidate:g})")
     g.add_argument("--max-alternatives", type=int, default=DEFAULTS.max_alternatives,
                    metavar="N", help="when a transformation gives several outputs (a table "
                    "lookup: one per hypernym, antonym, ...), realize up to N in table order "

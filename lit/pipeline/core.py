@@ -118,6 +118,7 @@ class Pipeline:
         closeness_weight: float = DEFAULTS.closeness_weight,
         readings: int = DEFAULTS.readings,
         max_alternatives: int = DEFAULTS.max_alternatives,
+        realizations_per_candidate: float = DEFAULTS.realizations_per_candidate,
     ):
         self.service = service
         self.rules = rules
@@ -129,7 +130,8 @@ class Pipeline:
         self.realizer = Realizer(
             service, scorer, max_candidates=max_candidates, verify_readings=verify_readings,
             keep_unverified=keep_unverified, allow_defects=allow_defects,
-            closeness_weight=closeness_weight, times=self.times,
+            closeness_weight=closeness_weight,
+            realizations_per_candidate=realizations_per_candidate, times=self.times,
         )
 
     # --- stages -------------------------------------------------------------------------

@@ -88,6 +88,8 @@ class Engine:
         *,
         workers: int | None = None,
         timeout: float = DEFAULTS.timeout,
+        generate_timeout: float = DEFAULTS.generate_timeout,
+        realizations_per_candidate: float = DEFAULTS.realizations_per_candidate,
         scorer: str | Scorer = DEFAULTS.scorer,
         model: str | None = None,
         device: str | None = None,
@@ -122,7 +124,8 @@ class Engine:
             from lit.ace.config import resolve_config
             from lit.ace.service import AceService
 
-            service = AceService(resolve_config(ace, grammar, grammar_version), workers, timeout)
+            service = AceService(resolve_config(ace, grammar, grammar_version), workers, timeout,
+                                 generate_timeout=generate_timeout)
         self.service = service
         # an Engine dropped without close() (or still open at exit) must not leave ACE
         # processes, threads and a temporary directory behind
@@ -144,7 +147,8 @@ class Engine:
                 actor_config = RunConfig(
                     ace=str(ace) if ace else None, grammar=str(grammar) if grammar else None,
                     grammar_version=grammar_version, workers=ace_workers_per_actor,
-                    timeout=timeout, scorer=scorer,
+                    timeout=timeout, generate_timeout=generate_timeout,
+                    realizations_per_candidate=realizations_per_candidate, scorer=scorer,
                     model=model, device=device, score_batch_size=score_batch_size,
                     max_candidates=max_candidates, max_alternatives=max_alternatives,
                     closeness_weight=closeness_weight,
@@ -179,6 +183,7 @@ class Engine:
             max_alternatives=max_alternatives,
             verify_readings=verify_readings, keep_unverified=keep_unverified,
             closeness_weight=closeness_weight, readings=readings,
+            realizations_per_candidate=realizations_per_candidate,
         )
         if self.backend is None:
             self.backend = LocalBackend(BatchWork(self.pipeline, service),
@@ -197,7 +202,9 @@ class Engine:
     ) -> Engine:
         """An Engine with every setting of *config* (the CLI builds its Engine this way)."""
         return cls(config.ace, config.grammar, config.grammar_version, workers=config.workers,
-                   timeout=config.timeout, scorer=config.scorer, model=config.model,
+                   timeout=config.timeout, generate_timeout=config.generate_timeout,
+                   realizations_per_candidate=config.realizations_per_candidate,
+                   scorer=config.scorer, model=config.model,
                    device=config.device, score_batch_size=config.score_batch_size,
                    rules=rules, label_rules=label_rules, max_candidates=config.max_candidates,
                    max_alternatives=config.max_alternatives,
@@ -240,7 +247,8 @@ class Engine:
         specs, each sentence is parsed once and gets one record per spec, in spec order."""
         specs = [spec] if isinstance(spec, (str, Spec)) else list(spec)
         checked = [self.check_spec(s) for s in specs]
-        yield from self.backend.run("transform", batches(sentences, self.batch_size), checked)
+        work = batches(sentences, self.batch_size, self.batches_in_flight, key=str)
+        yield from self.backend.run("transform", work, checked)
 
     def nli(
         self, pairs: Iterable[object], specs: Sequence[str | PairSpec] = PAPER_SPECS,
@@ -255,7 +263,8 @@ class Engine:
         texts = [s.strip() if isinstance(s, str) else str(p) for s, p in checked]
         named = [(t, p) for t, (_, p) in zip(texts, checked)]
         items = (as_item(p, k) for k, p in enumerate(pairs, 1))
-        work = batches(items, self.batch_size)
+        work = batches(items, self.batch_size, self.batches_in_flight,
+                       key=lambda it: it.premise)
         if progress is None:
             yield from self.backend.run("nli", work, named)
         elif self.backend.progress_in_batch:

@@ -3,7 +3,9 @@
 A run stores its identity beside its output (``OUTPUT.lit-run.json``): the input (path, size,
 hash of its first MiB), the pair specs, the label rules, the rule modules, the grammar (path,
 size, hash of its first MiB, version) and the options that change records. `--resume` compares
-and refuses a mismatch, naming what differs.
+and refuses a mismatch, naming what differs, except a change of ACE's limits alone (time
+limits, memory caps): that run goes on, and when a limit grew it retries the records a limit
+stopped (lit.pipeline.retry).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from lit.errors import InputError
 from lit.io.output import write_text_atomic
 
 HEAD_BYTES = 1 << 20
+#: The identity's key for ACE's limits: the one part a resumed run may change.
+LIMITS = "limits"
 
 
 def identity_path(output: Path) -> Path:
@@ -55,32 +59,54 @@ def run_identity(input: str | Path, specs: list[str], engine: Any,
         "max_alternatives": engine.pipeline.max_alternatives,
         "verify_readings": realizer.verify_readings,
         "keep_unverified": realizer.keep_unverified,
+        "realizations_per_candidate": realizer.realizations_per_candidate,
+        LIMITS: limits_of(engine.service),
         **options,
     }
+
+
+def limits_of(service: Any) -> dict[str, float] | None:
+    """The ACE limits of *service* by option name (timeout s, caps MB), or None for a
+    service that has none (a stand-in in tests)."""
+    from lit.ace.service import LIMIT_OPTIONS
+
+    limits = getattr(service, "limits", None)
+    if not limits:
+        return None
+    return {option.lstrip("-").replace("-", "_"): value
+            for kind, options in LIMIT_OPTIONS.items()
+            for option, value in zip(options, (limits[kind].seconds,
+                                               limits[kind].chart_megabytes,
+                                               limits[kind].unpack_megabytes))}
 
 
 def save_identity(output: Path, identity: dict[str, Any]) -> None:
     write_text_atomic(identity_path(output), json.dumps(identity, indent=1) + "\n")
 
 
-def check_resume(output: Path, identity: dict[str, Any]) -> None:
-    """InputError naming every difference between this run and the one that wrote *output*.
-    An output without a stored identity (written by an older LIT) is resumed as before."""
+def check_resume(output: Path, identity: dict[str, Any]) -> list[str]:
+    """InputError naming every difference between this run and the one that wrote *output*,
+    other than its ACE limits; the limits that grew, as "name: was A, now B" (a run with
+    larger limits retries what a limit stopped). An output without a stored identity
+    (written by an older LIT) is resumed as before."""
     path = identity_path(output)
     if not output.exists() or not path.exists():
-        return
+        return []
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise InputError(f"{path}: cannot read the stored run identity ({exc}); move it away "
                          "to resume without the check") from None
     differ = [key for key in sorted(set(stored) | set(identity))
-              if stored.get(key) != identity.get(key)]
+              if stored.get(key) != identity.get(key) and key != LIMITS]
     if differ:
         detail = "; ".join(f"{k}: was {_short(stored.get(k))}, now {_short(identity.get(k))}"
                            for k in differ)
         raise InputError(f"{output}: cannot --resume: this run differs from the one that wrote "
                          f"it ({detail}); use --overwrite to start again or another -o")
+    was, now = stored.get(LIMITS) or {}, identity.get(LIMITS) or {}
+    return [f"{k}: was {was.get(k)}, now {now[k]}" for k in now
+            if k in was and now[k] > was[k]]
 
 
 def _short(value: Any) -> str:

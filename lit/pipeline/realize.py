@@ -5,9 +5,9 @@ keyed by the MRS itself (its SimpleMRS without spans), shared by batches running
 threads. Not by equivalence: that ignores e.g. a noun's NUM, and an equivalent MRS seen first
 (in another batch or thread) would decide what this one realizes, so records would depend on
 batch size, resume point and timing.
-ACE gives at most 2 x `max_candidates` realizations per MRS (bounded in ACE itself, see
-lit.ace.service; derivations often share a string), of which the first `max_candidates`
-distinct strings are candidates; the record says when ACE stopped at that cap. Words outside the lexicon
+ACE gives at most `realizations_per_candidate` x `max_candidates` realizations per MRS
+(bounded in ACE itself, see lit.ace.service; derivations often share a string), of which the
+first `max_candidates` distinct strings are candidates; the record says when ACE stopped at that cap. Words outside the lexicon
 are generated through known stand-ins and put back (lit.pipeline.standins).
 
 Candidates are ordered by lit.rank.ranking (the spec's preferences, defects against the
@@ -20,6 +20,7 @@ busy and few candidates past the winner get parsed.
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import time
@@ -33,6 +34,7 @@ from delphin import predicate
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
+from lit.ace.semindex import NOT_IN_INDEX
 from lit.config import DEFAULTS
 from lit.equivalence import equivalent
 from lit.pipeline.standins import Substitution, restore, substitute
@@ -44,8 +46,6 @@ from lit.rank.surface import Repair, repair
 from lit.rules.engine import Routed
 from lit.status import Status
 
-#: ACE results asked for per wanted candidate: derivations often share a surface string.
-RAW_PER_CANDIDATE = 2
 #: Defective candidates rebuilt with the source's surface per MRS, best first (each repair
 #: costs one re-parse if verification reaches it).
 REPAIRS = 3
@@ -166,6 +166,7 @@ class Realizer:
         keep_unverified: bool = DEFAULTS.keep_unverified,
         allow_defects: bool = DEFAULTS.allow_defects,
         closeness_weight: float = DEFAULTS.closeness_weight,
+        realizations_per_candidate: float = DEFAULTS.realizations_per_candidate,
         times: StageTimes | None = None,
     ):
         self.service = service
@@ -175,6 +176,7 @@ class Realizer:
         self.keep_unverified = keep_unverified
         self.allow_defects = allow_defects
         self.closeness_weight = closeness_weight
+        self.realizations_per_candidate = max(1.0, realizations_per_candidate)
         self.times = times if times is not None else StageTimes()
         #: run-wide counts: MRSs generated, generation cache hits, realizations, re-parses
         self.stats: Counter[str] = Counter()
@@ -235,10 +237,12 @@ class Realizer:
                 waiting.setdefault(id(f), []).append(k)
             results = []
             try:
+                mine = self._refuse_unknown(mine)
                 for wanted in sorted({w for _, _, w in mine}):
                     group = [(m, f) for m, f, w in mine if w == wanted]
-                    for (_, f), r in zip(group, self.service.generate(
-                            [m for m, _ in group], limit=RAW_PER_CANDIDATE * wanted)):
+                    limit = math.ceil(self.realizations_per_candidate * wanted)
+                    for (_, f), r in zip(group, self.service.generate([m for m, _ in group],
+                                                                      limit=limit)):
                         results.append(r)
                         f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
                                                 getattr(r, "capped", False)))
@@ -278,6 +282,23 @@ class Realizer:
                 heard.targets([k], Fraction(1))
             else:
                 heard.targets([k], Fraction(1, 2))  # as above; or another batch's generation
+
+    def _refuse_unknown(self, mine: list[tuple[MRS, Future, int]]
+                        ) -> list[tuple[MRS, Future, int]]:
+        """Fail at once each MRS with a predicate outside the grammar's generation index
+        (after stand-ins: AceService.unindexed); the rest, for ACE."""
+        check = getattr(self.service, "unindexed", None)  # a stand-in service may lack it
+        if check is None:
+            return mine
+        refused = check([m for m, _, _ in mine])
+        for (_, f, _), preds in zip(mine, refused):
+            if preds:
+                f.set_result(_Generated(Status.NO_GENERATION, (
+                    f"{NOT_IN_INDEX}: {', '.join(preds)} (the grammar cannot generate it; "
+                    "found before generation)"), (), False))
+        with self._lock:
+            self.stats["MRSs refused before generation"] += sum(map(bool, refused))
+        return [job for job, preds in zip(mine, refused) if not preds]
 
     def _wanted(self, t: _Target) -> int:
         """The candidates *t* keeps: more for a route's twin (ROUTE_CANDIDATE_FACTOR)."""

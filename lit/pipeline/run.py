@@ -30,6 +30,7 @@ from lit.io.output import (
 from lit.pipeline.engine import Engine
 from lit.pipeline.identity import check_resume, identity_path, run_identity, save_identity
 from lit.pipeline.progress import PairTicks, progress_bar
+from lit.pipeline.retry import drop_limited
 from lit.pipeline.selfpairs import self_pair_items
 from lit.pipeline.summary import Summary
 
@@ -196,9 +197,15 @@ def run_nli(
             "format": format, "columns": [premise_column, hypothesis_column, label_column,
                                           id_column],
             **({"self_pairs": True} if self_pairs else {})})
+        done: Counter = Counter()
         if resume:
-            check_resume(output, identity)
-        done = written_ids(output) if resume else Counter()
+            grown = check_resume(output, identity)
+            retried = drop_limited(output) if grown else 0
+            if grown:
+                print(f"lit nli: --resume with larger limits ({'; '.join(grown)}): "
+                      f"retrying the {retried} record(s) a limit stopped (timeout, resource)",
+                      file=sys.stderr)
+            done = written_ids(output)
         resumed = sum(done.values())
         save_identity(target, identity)  # a killed run's output is resumed: it needs this
         with RecordWriter(target, append=resume) as writer, progress_bar(

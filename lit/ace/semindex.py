@@ -1,0 +1,90 @@
+"""Which predicates the grammar can generate: checked before ACE is asked to generate.
+
+ACE refuses an MRS with a predicate outside its generation index ("input EP not in index"),
+but only after starting the item (building a chart for the rest, on a fresh generator when the
+last item used its -n budget), and a caller learns nothing about *which* predicate. The index
+is in the compiled grammar, and SEM-I files are not shipped with it, so it is read from ACE
+itself: one probe MRS holding one bare EP per predicate not yet known (no arguments but ARG0,
+so nothing can combine and the chart stays tiny) is sent to the generator, and ACE names each
+EP that is "not covered" (on the rig: about 0.1 s for a dozen predicates, where a refused
+item costs a chart for the rest of its MRS). Answers are kept for the life of the index (an
+AceService), so a predicate is probed once.
+
+Only what ACE says is believed: a probe that fails in any other way (a time-out, a crash)
+leaves its predicates unknown, and they are probed again next time; EPs with a constant
+argument (names, numbers) are never judged, since ACE may cover them with generic entries.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from delphin import variable
+from delphin.mrs import MRS
+
+from lit.status import Status
+
+#: ACE's warning for an EP no lexical entry or rule of the index covers.
+_NOT_COVERED = re.compile(r"EP '(.+?)' is not covered")
+#: The error ACE gives an item with such an EP; reasons quote it, so records stay comparable.
+NOT_IN_INDEX = "input EP not in index"
+
+
+def _predicates(mrs: MRS) -> dict[str, str]:
+    """The predicates of *mrs* the check judges (EPs with a constant argument are not), each
+    with its ARG0's variable type."""
+    return {ep.predicate: variable.type(ep.iv) if ep.iv else "x"
+            for ep in mrs.rels if ep.carg is None}
+
+
+def probe_mrs(predicates: dict[str, str]) -> str:
+    """One SimpleMRS with a bare EP per predicate, its ARG0 of the given variable type."""
+    eps = []
+    for k, (pred, kind) in enumerate(predicates.items()):
+        text = pred if re.fullmatch(r"[^\s\"<>\[\]:]+", pred) else f'"{pred}"'
+        eps.append(f"[ {text} LBL: h{2 * k + 1} ARG0: {kind}{2 * k + 2} ]")
+    return f"[ TOP: h0 INDEX: e{2 * len(eps) + 2} RELS: < {' '.join(eps)} > ]"
+
+
+class SemanticIndex:
+    """The grammar's generation index as far as it was needed, learnt through *probe* (one
+    SimpleMRS to an ACE generator with -n 1 -> its lit.ace.service.GenerateResult). Safe to
+    share between threads."""
+
+    def __init__(self, probe: Callable[[str], Any]) -> None:
+        self.probe = probe
+        self.known: dict[str, bool] = {}  # predicate -> in the index
+        self.probes = 0  # ACE items spent learning it
+        self._lock = threading.Lock()
+
+    def missing(self, mrss: Iterable[MRS]) -> list[tuple[str, ...]]:
+        """For each MRS, its predicates ACE would refuse as "not in index" (empty: none)."""
+        found = [_predicates(m) for m in mrss]
+        with self._lock:
+            new = {p: kind for preds in found for p, kind in preds.items()
+                   if p not in self.known}
+        if new:
+            self._learn(dict(sorted(new.items())))
+        with self._lock:
+            return [tuple(p for p in preds if self.known.get(p) is False) for preds in found]
+
+    def _learn(self, predicates: dict[str, str]) -> None:
+        result = self.probe(probe_mrs(predicates))
+        said = result.reason or ""
+        uncovered = {_unquote(m) for m in _NOT_COVERED.findall(said)}
+        with self._lock:
+            self.probes += 1
+            if result.status == Status.OK:
+                uncovered = set()
+            elif result.status != Status.NO_GENERATION or (NOT_IN_INDEX in said
+                                                           and not uncovered):
+                return  # no answer about the index: judge nothing
+            for pred in predicates:
+                self.known[pred] = pred not in uncovered
+
+
+def _unquote(text: str) -> str:
+    return text[1:-1] if len(text) > 1 and text[0] == text[-1] == '"' else text
