@@ -15,12 +15,14 @@ from typing import Any
 GRAMMAR_VERSIONS: tuple[str, ...] = ("2025", "2018", "1214")
 DEFAULT_GRAMMAR_VERSION = GRAMMAR_VERSIONS[0]
 
-#: ACE's memory caps per process, MB. Parsers keep ACE's own defaults. Generators get less:
-#: on the rig every MRS that realized used at most ~100 MB of unpacking memory, while most of
-#: generation time went to MRSs that ran into the 1,500 MB cap after 6-20 s with nothing; a
-#: worker (two parsers, a generator) stays under 2 GB (docs/performance.md, "Generation limits").
-DEFAULT_MAX_CHART_MEGABYTES = 1200
-DEFAULT_MAX_UNPACK_MEGABYTES = 1500
+#: ACE's memory caps per process, MB (the unpacking cap includes the chart). Measured on the
+#: rig (docs/performance.md, "Generation limits"): every parse that succeeded used at most
+#: ~230 MB (-n 20 re-parses of candidates included), every MRS that realized at most ~180 MB,
+#: while most of generation time went to MRSs that ran into ACE's own 1,500 MB cap after
+#: 6-20 s with nothing. A worker runs one item at a time on one of its three processes, so
+#: its peak is about one cap plus three idle processes (~200 MB each): under 2 GB.
+DEFAULT_MAX_CHART_MEGABYTES = 800
+DEFAULT_MAX_UNPACK_MEGABYTES = 1000
 DEFAULT_GENERATE_CHART_MEGABYTES = 400
 DEFAULT_GENERATE_UNPACK_MEGABYTES = 500
 

@@ -8,6 +8,7 @@ import pytest
 
 from lit.ace.config import AceConfig
 from lit.ace.service import AceService
+from lit.config import DEFAULT_MAX_CHART_MEGABYTES, DEFAULT_MAX_UNPACK_MEGABYTES
 from lit.status import Status
 
 #: A one-EP MRS whose CARG carries a fault marker for the fake ACE.
@@ -45,7 +46,8 @@ def test_a_hung_generation_is_stopped_by_the_budget_not_the_parse_timeout(servic
 def test_parsers_keep_their_own_limits(service):
     (result,) = service.parse(["__RAM__ here"])
     assert result.status is Status.RESOURCE
-    assert "(--max-unpack-megabytes)" in result.reason and "1500 MB" in result.reason
+    assert "(--max-unpack-megabytes)" in result.reason
+    assert f"{DEFAULT_MAX_UNPACK_MEGABYTES} MB" in result.reason
     (result,) = service.parse(["__GIVEUP__ here"])
     assert result.status is Status.TIMEOUT
     assert result.reason.startswith("ACE stopped at its 30 s time limit (--timeout)")
@@ -56,7 +58,8 @@ def test_each_kind_of_process_gets_its_own_caps(service):
         "--max-chart-megabytes", "123", "--max-unpack-megabytes", "321", "--timeout", "1",
         "-n", "4"]
     assert service._cmdargs("parse", 1)[:6] == [
-        "--max-chart-megabytes", "1200", "--max-unpack-megabytes", "1500", "--timeout", "30"]
+        "--max-chart-megabytes", str(DEFAULT_MAX_CHART_MEGABYTES),
+        "--max-unpack-megabytes", str(DEFAULT_MAX_UNPACK_MEGABYTES), "--timeout", "30"]
 
 
 def test_an_empty_answer_within_the_limits_stays_no_generation(service):
