@@ -1,0 +1,78 @@
+"""Record the ACE transcripts a realization route needs, for the fake ACE of the tests.
+
+For each (sentence, spec): the sentence's parse, the generation of the route's twin MRS and the
+parse of every realization of the twin (as the route rewrites it), each as one real ACE run on the rig, in the transcript
+format of tests/data/oracle/ace-transcripts.jsonl.gz (lit.demo.replay). Writes
+tests/data/live/routes-erg2025-rig.jsonl.gz; tests/rules/test_routes_fake_ace.py replays it.
+
+    LIT_ACE=... LIT_GRAMMAR=... python tools/record_route_transcripts.py
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from delphin.codecs import simplemrs
+
+from lit.rules.engine import RuleEngine
+
+CASES = [
+    ("A woman is training a dog.", "cleft=ARG1"),
+    ("A woman is training a dog.", "cleft=ARG2"),
+    ("Browne managed the project.", "cleft=ARG1"),
+    ("The dog did not bite the man.", "cleft=ARG1"),
+    ("A man is eating an apple.", "pass"),
+]
+OUT = Path(__file__).resolve().parents[1] / "tests/data/live/routes-erg2025-rig.jsonl.gz"
+PARSE = ["-n", "20", "--tsdb-notes", "--tsdb-stdout", "--report-labels"]
+GENERATE = ["-e", "--tsdb-notes", "--tsdb-stdout", "--report-labels"]
+SURFACE = re.compile(r'\(:surface \.\s*"((?:[^"\\]|\\.)*)"\)')
+MRS = re.compile(r'\(:mrs \.\s*"((?:[^"\\]|\\.)*)"\)')
+
+
+def run(mode: str, text: str) -> dict:
+    """One ACE run on *text*, as a transcript record."""
+    args = ["-g", "erg.dat", *(PARSE if mode == "parse" else GENERATE)]
+    real = [os.environ["LIT_ACE"], "-g", os.environ["LIT_GRAMMAR"], *args[2:]]
+    done = subprocess.run(real, input=text + "\n", capture_output=True, text=True, timeout=120)
+    return {"mode": mode, "executable": "ace", "args": args, "input": text,
+            "stdout": done.stdout, "stderr": done.stderr, "returncode": done.returncode}
+
+
+def unescape(s: str) -> str:
+    return s.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def main() -> None:
+    engine = RuleEngine.load("2025")
+    records, seen = [], set()
+
+    def once(mode: str, text: str) -> dict:
+        rec = run(mode, text)
+        if (mode, text) not in seen:
+            seen.add((mode, text))
+            records.append(rec)
+        return rec
+
+    for sentence, spec in CASES:
+        parsed = once("parse", sentence)
+        top = simplemrs.decode(unescape(MRS.search(parsed["stdout"]).group(1)))
+        target = engine.apply(top, spec).mrs
+        routed = engine.route(target)
+        generated = once("generate", simplemrs.encode(routed.twin, lnk=False))
+        for surface in dict.fromkeys(SURFACE.findall(generated["stdout"])):
+            once("parse", routed.rewrite(unescape(surface)))  # what the pipeline re-parses
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(OUT, "wt", encoding="utf-8") as f:
+        for rec in records:
+            f.write(json.dumps(rec) + "\n")
+    print(f"{len(records)} transcripts -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()
