@@ -256,7 +256,8 @@ def run_augment(
                                premise_column, hypothesis_column, label_column, id_column,
                                columns)
         if label_format == "auto":
-            label_format = learn_convention((s.where, s.gold) for s in sources)
+            label_format = learn_convention((s.where, s.gold) for s in sources
+                                            if s.status != Status.INVALID_INPUT.value)
         predict = _predictor(filter_model, filter_predictions)
         result = build(sources, rules, balance=balance, max_per_source=max_per_source,
                        originals=originals, seed=seed, predictions=predict,

@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
         rule_kinds,
     )
     from lit.evaluate.predictions import prediction_rows
+    from lit.evaluate.records import failure_note
     from lit.evaluate.splits import is_splits_dir, run_splits
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output, write_text_atomic
@@ -71,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
         if out is not None:
             refuse_input_as_output(out, args.contrast, args.predictions, args.label_rules)
     records = read_contrast_file(args.contrast)
+    failed = failure_note(records)
+    if failed:
+        print(f"lit evaluate: {args.contrast}: {failed}", file=sys.stderr)
     label_rules = LabelRules.load(args.label_rules)
     rule_kinds(records, label_rules, args.contrast)  # a wrong rule file fails before inference
     if args.label_map and not args.model:

@@ -49,6 +49,7 @@ def _load_json(path: Path | None, key: str, command: str) -> dict | None:
 def run(args: argparse.Namespace) -> int:
     from lit.errors import InputError
     from lit.evaluate import read_contrast_file
+    from lit.evaluate.records import failure_note
     from lit.io.meta import read_meta
     from lit.io.output import refuse_input_as_output
     from lit.report import write_report
@@ -64,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
     if not records:
         raise InputError(f"{args.contrast}: no `lit nli` record to report on"
                          + (f" (first problem: {skipped[0]})" if skipped else ""))
+    failed = failure_note(records)
+    if failed:
+        print(f"lit report: {args.contrast}: {failed}", file=sys.stderr)
     evaluation = _load_json(args.evaluation, "specs", "evaluate")
     mismatch = evaluation and evaluation_mismatch(evaluation, records)
     if mismatch:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +35,27 @@ class Item:
     @property
     def key(self) -> tuple[str, str]:
         return (self.id, self.spec)
+
+
+def failure_counts(records: Iterable[dict]) -> Counter:
+    """How many records have each failed record status (``invalid_input``, ``error``, ...):
+    `lit nli` writes one record per input, and every command that reads them counts these."""
+    return Counter(str(r.get("status")) for r in records
+                   if r.get("status") not in (None, Status.OK.value,
+                                              Status.NOT_APPLICABLE.value))
+
+
+def failure_note(records: list[dict]) -> str | None:
+    """One line on the records that failed, e.g. "2 of 7 records failed (invalid_input 1,
+    no_parse 1): no contrast pairs from them; invalid_input ones are not scored at all", or
+    None."""
+    counts = failure_counts(records)
+    if not counts:
+        return None
+    detail = ", ".join(f"{status} {n}" for status, n in sorted(counts.items()))
+    return (f"{sum(counts.values())} of {len(records)} records failed ({detail}): no contrast "
+            "pairs from them" + ("; invalid_input ones are not scored at all"
+                                 if counts[Status.INVALID_INPUT.value] else ""))
 
 
 def read_contrast_file(path: Path, skipped: list[str] | None = None) -> list[dict]:
@@ -80,7 +103,10 @@ def _label(value: object, where: str) -> str | None:
 
 
 def original_item(rec: dict, path: Path | str = "") -> Item | None:
-    """The record's input pair, or None if it lacks a sentence."""
+    """The record's input pair, or None if it lacks a sentence or is an ``invalid_input``
+    record (its input, a bad label say, is what `lit nli` refused: counted, never fatal)."""
+    if rec.get("status") == Status.INVALID_INPUT.value:
+        return None
     inp = rec["input"]
     premise, hypothesis = _field(inp, _PREMISE_KEYS), _field(inp, _HYPOTHESIS_KEYS)
     if not premise or not hypothesis:

@@ -306,6 +306,13 @@ def checked_item(rid: object, line: int, fields: dict, premise: object, hypothes
     return NliItem(str(rid), line, fields, premise, hypothesis, gold, error)
 
 
+def is_nli_record(rec: dict) -> bool:
+    """Is *rec* a record `lit nli` wrote (its input pair under `input`)? Every command
+    that reads NLI pairs reads those files too."""
+    return "id" in rec and isinstance(rec.get("input"), dict) and isinstance(
+        rec.get("transforms"), list)
+
+
 def read_nli(
     path: str | Path,
     fmt: str | None = None,
@@ -321,7 +328,8 @@ def read_nli(
 
     Fields not named are found by name: sentence1/premise, sentence2/hypothesis,
     gold_label/label; labels may be SNLI's words or Hugging Face's integers (0 entailment,
-    1 neutral, 2 contradiction, -1 none), see `label_convention`."""
+    1 neutral, 2 contradiction, -1 none), see `label_convention`. A `lit nli` output gives
+    its records' input pairs (an invalid_input record is an item with its error again)."""
     fmt = detect_format(path, fmt)
     if fmt in ("parquet", "datasets"):
         for number, row in enumerate(_table_rows(path, fmt), 1):
@@ -334,6 +342,8 @@ def read_nli(
                 yield NliItem(str(line.number), line.number, {"raw": raw[:2000]},
                               error=f"{path}:{line.number}: {error}")
                 continue
+            if is_nli_record(rec):  # a `lit nli` output: its input pairs, ids kept
+                rec = {"pairID": rec["id"], **rec["input"]}
             yield _item(path, line.number, rec, premise, hypothesis, label, id_field)
         return
     with open_text(path) as f:

@@ -13,7 +13,7 @@ from string import Template
 
 from lit import __version__
 from lit.evaluate.metrics import record_counts, wilson_interval
-from lit.evaluate.records import ORIGINAL, contrast_items, original_item
+from lit.evaluate.records import ORIGINAL, contrast_items, failure_counts, original_item
 from lit.io.output import write_text_atomic
 from lit.labels.names import CODES, label_code, normalize_label
 from lit.report.diff import highlight
@@ -70,14 +70,20 @@ def _specs(records: Sequence[dict]) -> list[str]:
 def _summary(records: Sequence[dict], evaluation: dict | None) -> str:
     counts = record_counts(records)
     n_tr = sum(counts["transforms_by_status"].values())
+    by_status = counts["records_by_status"]
+    unparsed = sum(by_status.get(s.value, 0) for s in (Status.INVALID_INPUT, Status.NO_PARSE))
     cards = [
         (counts["records"], "input records"),
-        (counts["records_by_status"].get("ok", 0), "records parsed and processed"),
+        (counts["records"] - unparsed, "records parsed (not invalid_input or no_parse)"),
         (f'{counts["transforms_by_status"].get("ok", 0)} / {n_tr}', "transforms ok / requested"),
         (len(_specs(records)), "pair specs"),
         (sum(1 for r in records if any(t.get("status") == "ok" for t in r.get("transforms", []))),
          "records with ≥ 1 contrast pair"),
     ]
+    failed = failure_counts(records)
+    if failed:
+        cards.append((sum(failed.values()), "records failed: " + ", ".join(
+            f"{status} {n}" for status, n in sorted(failed.items()))))
     if evaluation:
         cards.append((_pct(evaluation["original"]["accuracy"]), "model accuracy on originals (%)"))
     return '<div class="cards">' + "".join(
