@@ -9,7 +9,7 @@ For each side a spec changes (not `o`), over the pairs where the rules applied:
   the MRS figure covers those pairs;
 * **fluency** — the scorer's perplexity ratio output / original (above 1: the output reads
   worse). Both sentences are scored here with the model-free word-frequency scorer
-  (lit.rank.freq: a mean negative Zipf, i.e. log10 frequency), so the ratio is
+  (lit.rank.freq's per-word mean negative log10 frequency: a log10 perplexity), so the ratio is
   ``10 ** (score(output) - score(original))``, comparable across runs whatever ranked them;
 * **controllability** — the share of pairs the rules applied to whose changed sides were
   realized *and verified* (re-parsed to the transformed MRS): Tailor's "the output does what
@@ -33,7 +33,8 @@ from lit.spec import parse_pair
 from lit.status import Status
 
 #: Statuses of a pair whose sides the rules transformed (generation was attempted).
-APPLIED = frozenset({Status.OK.value, Status.NOT_VERIFIED.value, Status.NO_GENERATION.value})
+APPLIED = frozenset({Status.OK.value, Status.NOT_VERIFIED.value, Status.NO_GENERATION.value,
+                     Status.NOT_FLUENT.value})
 _SIDES = (("premise", PREMISE_FIELDS), ("hypothesis", HYPOTHESIS_FIELDS))
 
 
@@ -85,7 +86,7 @@ class TailorMetrics:
     def _score(self, text: str) -> float:
         if self._scorer is None:
             self._scorer = _fluency_scorer()
-        return self._scorer.sentence(text)
+        return self._scorer.per_word(text)
 
     def add(self, record: dict) -> None:
         for t in record.get("transforms") or []:

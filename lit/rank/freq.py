@@ -34,9 +34,20 @@ class FrequencyScorer:
 
         self._zipf = zipf_frequency
 
+    def costs(self, text: str) -> list[float]:
+        """Each word's negative log10 unigram probability."""
+        return [PER_BILLION - (self._zipf(t, "en") or UNSEEN)
+                for t in tokens(text) if t[0].isalnum()]
+
     def sentence(self, text: str) -> float:
-        words = [t for t in tokens(text) if t[0].isalnum()]
-        return sum(PER_BILLION - (self._zipf(w, "en") or UNSEEN) for w in words)
+        """The ranking score: the total over the words (length-fair)."""
+        return sum(self.costs(text))
+
+    def per_word(self, text: str) -> float:
+        """The mean over the words: a log10 perplexity, for comparing sentences as Tailor's
+        fluency ratio does (lit.pipeline.metrics), not for ranking."""
+        costs = self.costs(text)
+        return sum(costs) / len(costs) if costs else 0.0
 
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]:
         return [[round(self.sentence(c), 6) for c in g] for g in groups]

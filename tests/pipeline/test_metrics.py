@@ -46,7 +46,7 @@ def test_closeness_fluency_and_controllability_per_spec():
     hyper = got["o;hyper"]
     assert hyper["closeness_tokens"] == 2 and hyper["closeness_mrs"] == 2
     freq = FrequencyScorer()
-    ratio = 10 ** (freq.sentence("An animal barks.") - freq.sentence("A dog barks."))
+    ratio = 10 ** (freq.per_word("An animal barks.") - freq.per_word("A dog barks."))
     assert ratio > 1 and hyper["fluency_ratio"] == pytest.approx(ratio, abs=1e-3)
     assert hyper["controllability"] == 0.5 and hyper["pairs"]["applied"] == 2
     assert got["o;quant=no"]["controllability"] == 0.0
