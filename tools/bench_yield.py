@@ -13,6 +13,8 @@ baseline with one knob changed (--vary KNOB=V1,V2,...; every value is one settin
     generate_timeout    per-MRS generation time budget, seconds (--generate-timeout)
     generate_unpack     generator unpacking cap, MB (--generate-unpack-megabytes)
     generate_chart      generator chart cap, MB (--generate-chart-megabytes)
+    parse_unpack        parser unpacking cap, MB (--max-unpack-megabytes)
+    parse_chart         parser chart cap, MB (--max-chart-megabytes)
     realizations        realizations asked per candidate kept (--realizations-per-candidate)
     candidates          candidates kept and verified per MRS (--max-candidates)
     check               the pre-generation index check (on/off; off: every MRS goes to ACE)
@@ -52,6 +54,8 @@ sys.path.insert(0, str(ROOT))
 from lit.config import (  # noqa: E402
     DEFAULT_GENERATE_CHART_MEGABYTES,
     DEFAULT_GENERATE_UNPACK_MEGABYTES,
+    DEFAULT_MAX_CHART_MEGABYTES,
+    DEFAULT_MAX_UNPACK_MEGABYTES,
     DEFAULTS,
     PAPER_SPECS,
 )
@@ -72,6 +76,8 @@ KNOBS = {
     "generate_timeout": (float, DEFAULTS.generate_timeout),
     "generate_unpack": (int, DEFAULT_GENERATE_UNPACK_MEGABYTES),
     "generate_chart": (int, DEFAULT_GENERATE_CHART_MEGABYTES),
+    "parse_unpack": (int, DEFAULT_MAX_UNPACK_MEGABYTES),
+    "parse_chart": (int, DEFAULT_MAX_CHART_MEGABYTES),
     "realizations": (float, DEFAULTS.realizations_per_candidate),
     "candidates": (int, DEFAULTS.max_candidates),
     "check": (lambda v: v == "on", True),
@@ -90,7 +96,8 @@ def parse_setting(text: str, base: dict | None = None) -> dict:
 
 
 def label(setting: dict, base: dict) -> str:
-    changed = [f"{k}={v}" for k, v in setting.items() if v != base[k]]
+    changed = [f"{k}={({True: 'on', False: 'off'}.get(v, v) if isinstance(v, bool) else v)}"
+               for k, v in setting.items() if v != base[k]]
     return ", ".join(changed) or "baseline"
 
 
@@ -162,7 +169,9 @@ def run_setting(config, items, specs, setting: dict, workers: int) -> Run:
     service = AceService(config, workers=workers, timeout=DEFAULTS.timeout,
                          generate_timeout=setting["generate_timeout"],
                          generate_unpack_megabytes=setting["generate_unpack"],
-                         generate_chart_megabytes=setting["generate_chart"])
+                         generate_chart_megabytes=setting["generate_chart"],
+                         max_unpack_megabytes=setting["parse_unpack"],
+                         max_chart_megabytes=setting["parse_chart"])
     with service:
         generate = service.generate
 
@@ -255,6 +264,8 @@ def main() -> int:
                     help="one setting per value, the other knobs at the baseline")
     ap.add_argument("--setting", action="append", default=[], metavar="KNOB=V,...",
                     help="one more setting: these knobs over the baseline")
+    ap.add_argument("--no-curve", action="store_true",
+                    help="run no setting (with --original: only the comparison)")
     ap.add_argument("--original", action="store_true",
                     help="also time the original LIT transfer() against lit transform")
     ap.add_argument("--original-git", type=Path, default=MIRROR, metavar="GIT_DIR",
@@ -278,10 +289,11 @@ def main() -> int:
           f"first {args.pairs} SNLI dev pairs after {args.skip}; specs {' '.join(args.specs)}; "
           f"--workers {args.workers}; baseline {base}")
     runs = []
-    for setting in unique:
+    for setting in [] if args.no_curve else unique:
         runs.append(run_setting(config, items, args.specs, setting, args.workers))
         print_run(runs[-1], base)
-    print("\n== lost against the baseline (ok there, not in the setting)")
+    if len(runs) > 1:
+        print("\n== lost against the baseline (ok there, not in the setting)")
     for run in runs[1:]:
         lost = sorted(runs[0].ok - run.ok)
         gained = len(run.ok - runs[0].ok)
