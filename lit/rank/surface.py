@@ -93,6 +93,9 @@ class Alignment:
     links: tuple[Link, ...]
     final: tuple[Token | None, Token | None]  # the source's and the candidate's final mark
     strings: tuple[str, str]  # the source and the candidate sentence
+    #: candidate words the source lacks -> where they go among the source's tokens (x.5:
+    #: before source token x + 1): where the source words they replace were
+    slots: dict[int, float]
 
     def text(self, side: str, indices: tuple[int, ...]) -> str:
         """What *side*'s tokens at *indices* (consecutive) read, with their own spacing."""
@@ -162,6 +165,7 @@ def align(source: str, candidate: str) -> Alignment:
     links: list[Link] = []
     loose_s: list[int] = []
     loose_c: list[int] = []
+    blocks: list[tuple[list[int], list[int], int]] = []  # loose words, the source word after
     matcher = SequenceMatcher(None, [src[i].key for i in s_words],
                               [cand[j].key for j in c_words], autojunk=False)
     for op, a1, a2, b1, b2 in matcher.get_opcodes():
@@ -172,11 +176,17 @@ def align(source: str, candidate: str) -> Alignment:
         links += found
         loose_s += ls
         loose_c += lc
+        blocks.append((ls, lc, s_words[a2] if a2 < len(s_words) else len(src)))
     question = c_final is not None and c_final.text == "?" and (
         s_final is None or s_final.text != "?")
-    links += _moves(src, cand, links, loose_s, loose_c, question)
-    return Alignment(src, cand, tuple(sorted(links, key=lambda k: k.candidate)),
-                     (s_final, c_final), (source, candidate))
+    moves = _moves(src, cand, links, loose_s, loose_c, question)
+    moved = {i for link in moves for i in link.source}
+    slots = {}
+    for ls, lc, after in blocks:  # the rule's words go where the words they replace were
+        replaced = [i for i in ls if i not in moved]
+        slots.update(dict.fromkeys(lc, (replaced[0] if replaced else after) - 0.5))
+    return Alignment(src, cand, tuple(sorted(links + moves, key=lambda k: k.candidate)),
+                     (s_final, c_final), (source, candidate), slots)
 
 
 def _moves(src: list[Token], cand: list[Token], links: list[Link], loose_s: list[int],
@@ -281,25 +291,22 @@ class _Item:
 
 def _items(a: Alignment) -> list[_Item]:
     """The repaired tokens in order: linked words at their source place with the source's
-    text, the rule's words after the candidate word they follow, the source's inner
-    punctuation next to the word it is written against."""
+    text, the rule's words where the words they replace were, the source's inner punctuation
+    next to the word it is written against."""
     by_cand = {link.candidate[0]: link for link in a.links}
     covered = a.linked("candidate")
     items: list[_Item] = []
     place: dict[int, float] = {}  # source word -> its item's key
-    previous, step = -1.0, 0
     for j, tok in enumerate(a.candidate):
         link = by_cand.get(j)
         if link is not None:
             text = a.text("source", link.source)
             if link.source[0] == 0:  # a sentence-initial capital: the candidate's case
                 text = (text[0].lower() if tok.text[0].islower() else text[0]) + text[1:]
-            previous, step = float(link.source[0]), 0
-            place.update(dict.fromkeys(link.source, previous))
-            items.append(_Item(previous, text, link.source, link.candidate))
+            place.update(dict.fromkeys(link.source, float(link.source[0])))
+            items.append(_Item(float(link.source[0]), text, link.source, link.candidate))
         elif j not in covered and tok.word:  # the rule's word (punctuation the source lacks goes)
-            step += 1
-            items.append(_Item(previous + step / 1000, tok.text, (), (j,)))
+            items.append(_Item(a.slots[j] + j / 10_000, tok.text, (), (j,)))
     for i, t in enumerate(a.source):
         if not t.word and i not in place:
             items.append(_Item(_mark_key(a, i, place), t.text, (i,)))
@@ -312,21 +319,18 @@ def _items(a: Alignment) -> list[_Item]:
 
 
 def _mark_key(a: Alignment, i: int, place: dict[int, float]) -> float:
-    """Where the source's punctuation mark *i* goes: after the word before it (an opening mark,
-    spaced before and not after: before the word after it), or, when the rule changed that
-    word, after the linked word before."""
+    """Where the source's punctuation mark *i* goes: after the word before it, or, an opening
+    mark (spaced before and not after), before the word after it; before the rule's words
+    that replace that word."""
     text, tok = a.strings[0], a.source[i]
     opening = (tok.start == 0 or text[tok.start - 1].isspace()) and (
         tok.end < len(text) and not text[tok.end].isspace())
     words = [k for k, t in enumerate(a.source) if t.word]
-    after = next((k for k in words if k > i), None)
+    if opening:
+        after = next((k for k in words if k > i), len(a.source))
+        return place[after] - 0.0005 if after in place else after - 0.5005
     before = [k for k in words if k < i]
-    if opening and after in place:
-        return place[after] - 0.0005
-    if before and before[-1] in place:
-        return place[before[-1]] + 0.0005
-    linked = [place[k] for k in before if k in place]
-    return (linked[-1] if linked else -1.0) + (0.0005 if opening else 0.9)
+    return place.get(before[-1], before[-1]) + 0.0005 if before else -1.0
 
 
 def _join(a: Alignment, items: list[_Item]) -> str:

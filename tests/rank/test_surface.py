@@ -72,7 +72,7 @@ def test_names_keep_the_sources_case_and_a_sentence_start_its_own():
     assert differences(align("A man ran.", "Did a man run?")) == []
     assert differences(align("Alice saw Bob.", "Did Alice see Bob?")) == []
     assert fixed("A woman is talking on the phone.", "On the phone a woman was talking.") == (
-        "A woman was talking on the phone.")
+        "A woman on the phone was talking.")  # "talking" moved across the rule's "was": kept
 
 
 def test_numbers_and_apostrophes_are_written_as_the_source_wrote_them():
@@ -93,6 +93,16 @@ def test_quotes_are_put_back_where_the_source_had_them():
     assert measure(source, cand).defects == ("dropped '\"'", "dropped '\"'")
     assert fixed(source, cand) == 'A sign said "stop" in red.'
     assert fixed('"Hello," she says.', "Hello she said.") == '"Hello," she said.'
+
+
+def test_the_rules_words_go_where_the_words_they_replace_were():
+    # a cleft's relative pronoun stays after the moved participle, not inside it
+    assert fixed("A blond singer wearing a black shirt is singing into the microphone.",
+                 "It is a blond singer that is singing into the microphone wearing a black "
+                 "shirt.") == ("It is a blond singer wearing a black shirt that is singing into "
+                               "the microphone.")
+    assert fixed('A sign says "stop" now, today.', "A sign said stop now today.") == (
+        'A sign said "stop" now, today.')
 
 
 def test_the_rules_own_moves_and_words_are_not_defects_and_not_repaired():
