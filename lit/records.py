@@ -17,7 +17,9 @@ class SideRecord(TypedDict):
     mrs: str | None
     verified: bool | None
     candidates: list[str] | None
-    #: per candidate, same order: {surface, score, distance, defects, preferences}
+    #: per candidate, same order: {surface, score, distance, fluency, defects, preferences,
+    #: repaired}; repaired: {from, changes} when LIT rebuilt another candidate with the
+    #: source's surface (lit.rank.surface), else null
     ranking: list[dict] | None
     chosen_because: str | None
     #: ACE stopped at --max-candidates realizations: more may exist
