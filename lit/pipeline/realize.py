@@ -329,7 +329,8 @@ class Realizer:
             found: dict[str, Repair] = {}
             for s in t.scores:
                 r = repair(t.job.source, s.surface) if s.defects else None
-                if r is not None and r.surface not in t.candidates:
+                if r is not None and r.surface not in t.candidates and (
+                        t.routed is None or t.routed.admits(r.surface)):  # a route's test holds
                     found.setdefault(r.surface, r)
                 if len(found) == REPAIRS:
                     break
