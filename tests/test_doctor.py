@@ -52,3 +52,24 @@ def test_smoke_parse_failure_is_reported(env, fake_ace_config, tmp_path):
                                            timeout=2.0)}
     assert checks["ACE"].ok is True
     assert checks["parse"].ok is False
+
+
+def test_all_good_only_after_parsing_and_generating(env, monkeypatch, fake_ace_config, capsys):
+    """Issue 25: "All good: LIT can parse and generate" was printed after a parse alone."""
+    monkeypatch.setenv("LIT_ACE", str(fake_ace_config.ace))
+    monkeypatch.setenv("LIT_GRAMMAR", str(fake_ace_config.grammar))
+    assert main(["doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "ok      parse and generate" in out and "; generated \"" in out
+    assert main(["doctor", "--no-parse"]) == 0
+    out = capsys.readouterr().out
+    assert "All good" not in out and "parsing and generating were not tried" in out
+
+
+def test_the_erg_version_is_read_from_the_images_header(env, monkeypatch, tmp_path, capsys):
+    """Issue 25: an image named erg.dat was "ERG version unknown" though its header says."""
+    image = tmp_path / "erg.dat"
+    image.write_bytes(b"frozen grammar file: ace |0.9.30| grammar |/x/erg/ace/..;;ERG (2025)|\0")
+    monkeypatch.setenv("LIT_GRAMMAR", str(image))
+    main(["doctor", "--no-parse"])
+    assert "(from LIT_GRAMMAR): ERG 2025 (from the image's header)" in capsys.readouterr().out

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from lit.ace.cache import Cache, Manifest, config_file, load_manifest, platform_key
 from lit.ace.config import locate_ace, locate_grammar
+from lit.config import GRAMMAR_VERSIONS
 from lit.errors import ConfigurationError
 
 #: Recorded in the test oracle, so the smoke test also passes against the fake ACE.
-SMOKE_SENTENCE = "A dog is chasing a cat."
+SMOKE_SENTENCE = "The dog barks."
 MIN_ACE = (0, 9, 24)  # PyDelphin's --tsdb-stdout protocol needs at least this
 
 
@@ -82,7 +83,10 @@ def diagnose(
         grammar_path, version, source = locate_grammar(grammar, grammar_version, cache=cache)
         size = grammar_path.stat().st_size / 1e6
         integrity = "SHA-256 verified" if source == "LIT's cache" else "not LIT-managed"
-        label = f"ERG {version}" if version else "ERG version unknown (pass --grammar-version)"
+        found = None if version else image_version(grammar_path)
+        label = (f"ERG {version}" if version else f"ERG {found} (from the image's header)"
+                 if found else "ERG version unknown (pass --grammar-version)")
+        version = version or found
         checks.append(Check(
             "grammar", True, f"{grammar_path} (from {source}): {label}, {size:.1f} MB, {integrity}"
         ))
@@ -94,6 +98,19 @@ def diagnose(
         checks.append(_smoke(ace_path, grammar_path, grammar_version, timeout))
     checks.append(Check("ACE processes", None, processes_note()))
     return checks
+
+
+def image_version(grammar: Path) -> str | None:
+    """The ERG release a compiled image names in its header ("frozen grammar file: ace
+    |0.9.30| grammar |...;;ERG (2025)|"), if LIT has rules for it; None otherwise."""
+    try:
+        with open(grammar, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return None
+    m = re.search(rb"ERG \((\w+)\)", head)
+    found = m[1].decode("ascii") if m else None
+    return found if found in GRAMMAR_VERSIONS else None
 
 
 def platform_check(manifest: Manifest | None = None) -> Check:
@@ -160,15 +177,21 @@ def _smoke(ace: Path, grammar: Path, version: str | None, timeout: float) -> Che
     from lit.ace.service import AceService
     from lit.status import Status
 
+    fix = ("check that the grammar image was compiled for this ACE version "
+           "(images name theirs, e.g. erg-2025-x86-64-0.9.34.dat)")
     try:
         with AceService(AceConfig(ace, grammar, version), workers=1, timeout=timeout) as service:
             (result,) = service.parse([SMOKE_SENTENCE], n=1)
+            if result.status is not Status.OK:
+                return Check("parse", False,
+                             f'"{SMOKE_SENTENCE}" -> {result.status}: {result.reason}', fix)
+            (made,) = service.generate([result.readings[0].mrs], limit=1)
     except ConfigurationError as exc:
         return Check("parse", False, "could not start ACE", str(exc))
-    if result.status is Status.OK:
-        took = f"{result.ace_seconds:.3f} s" if result.ace_seconds is not None else "?"
-        return Check("parse", True, f'"{SMOKE_SENTENCE}" -> {len(result.readings)} reading '
-                                    f"(ACE {took}, wall {result.wall_seconds:.3f} s)")
-    return Check("parse", False, f'"{SMOKE_SENTENCE}" -> {result.status}: {result.reason}',
-                 "check that the grammar image was compiled for this ACE version "
-                 "(images name theirs, e.g. erg-2025-x86-64-0.9.34.dat)")
+    took = f"{result.ace_seconds:.3f} s" if result.ace_seconds is not None else "?"
+    parsed = (f'"{SMOKE_SENTENCE}" -> {len(result.readings)} reading (ACE {took}, wall '
+              f"{result.wall_seconds:.3f} s)")
+    if made.status is not Status.OK:
+        return Check("parse and generate", False,
+                     f"{parsed}; generating from it -> {made.status}: {made.reason}", fix)
+    return Check("parse and generate", True, f'{parsed}; generated "{made.surfaces[0]}"')

@@ -18,8 +18,8 @@ order while the batch streams. Per-item failures become results with a status an
   that will ever realize do so in well under a second and ~100 MB, while hopeless ones run
   into any limit they are given (docs/performance.md, "Generation limits").
 - **ace_error** — the process died mid-item (or reading its answer failed); the reason quotes ACE's
-  stderr, which each process writes to its own temp file (opened for appending, read from a
-  separate handle, so reading never disturbs ACE's writes).
+  stderr, which each process writes to its own unnamed temporary file (opened for appending,
+  read at LIT's own offset, so reading never disturbs ACE's writes; nothing stays on disk).
 - After a timeout or a crash the worker discards that process and starts a fresh one for the
   next item; other workers and the rest of the batch are unaffected. An item during which ACE
   died is tried once more on a fresh process before it is reported as ``ace_error`` (the
@@ -44,10 +44,10 @@ processes started, with their start-up time. Without a limit the generator gets 
 from __future__ import annotations
 
 import atexit
+import fcntl
 import os
 import queue
 import re
-import shutil
 import subprocess
 import tempfile
 import threading
@@ -192,7 +192,6 @@ class AceService:
         self.start_seconds: Counter[str] = Counter()
         #: the generation index as far as `unindexed` needed it
         self.generation_index = SemanticIndex(self._probe)
-        self._tmpdir = Path(tempfile.mkdtemp(prefix="lit-ace-"))
         _LIVE.add(self)
 
     # --- public API ---------------------------------------------------------------------
@@ -237,8 +236,8 @@ class AceService:
                 proc.kill()
 
     def close(self) -> None:
-        """Stop the workers and their ACE processes (any still busy are killed) and remove
-        the temporary directory; safe to call twice."""
+        """Stop the workers and their ACE processes (any still busy are killed); safe to
+        call twice."""
         self.stop()
         with self._lock:
             if self._closed:
@@ -252,7 +251,6 @@ class AceService:
             w.thread.join()
         if self.parse_cache is not None:
             self.parse_cache.close()
-        shutil.rmtree(self._tmpdir, ignore_errors=True)
 
     def __enter__(self) -> AceService:
         return self
@@ -390,7 +388,7 @@ class AceService:
 
 _END = object()
 #: Services not yet closed: `stop_all` and the exit hook reach them (a service left open
-#: must not leave ACE processes or its temporary directory behind).
+#: must not leave ACE processes behind).
 _LIVE: weakref.WeakSet[AceService] = weakref.WeakSet()
 
 
@@ -428,12 +426,15 @@ class _StartError(Exception):
 
 
 class _Process:
-    """One PyDelphin ACE process with its stderr captured to a file we can read per item."""
+    """One PyDelphin ACE process with its stderr captured to a file we can read per item: an
+    unnamed temporary file (nothing left on disk however LIT ends), opened for appending
+    and read at our own offset (os.pread), so reading never disturbs ACE's writes."""
 
-    def __init__(self, service: AceService, kind: str, n: int | None, stderr_path: Path) -> None:
-        self._err_w = open(stderr_path, "ab")  # O_APPEND: our reads never move ACE's writes
-        self._err_r = open(stderr_path, "rb")
-        self._err_r.seek(0, os.SEEK_END)
+    def __init__(self, service: AceService, kind: str, n: int | None) -> None:
+        self._err = tempfile.TemporaryFile()
+        fd = self._err.fileno()
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
+        self._read = 0  # how much of the file `new_stderr` has returned
         self.produced = 0  # results given so far: what ACE counts against a generator's -n
         try:
             self.ace = AceProcess(
@@ -442,7 +443,7 @@ class _Process:
                 service._cmdargs(kind, n),
                 generate=kind == "generate",
                 env=service.env,
-                stderr=self._err_w,
+                stderr=self._err,
                 max_output=service.max_output_bytes,
             )
         except Exception as exc:
@@ -457,11 +458,14 @@ class _Process:
 
     def new_stderr(self) -> str:
         """What ACE wrote to stderr since the last call (the file is emptied now and then)."""
-        text = self._err_r.read().decode("utf-8", errors="replace")
-        if self._err_r.tell() > STDERR_ROTATE_BYTES:
-            os.truncate(self._err_r.name, 0)  # ACE appends (O_APPEND), so it follows to 0
-            self._err_r.seek(0)
-        return text
+        fd = self._err.fileno()
+        size = os.fstat(fd).st_size
+        data = os.pread(fd, max(0, size - self._read), self._read)
+        self._read += len(data)
+        if self._read > STDERR_ROTATE_BYTES:
+            os.ftruncate(fd, 0)  # ACE appends (O_APPEND), so it follows to 0
+            self._read = 0
+        return data.decode("utf-8", errors="replace")
 
     def kill(self) -> None:
         p = self.popen
@@ -491,8 +495,7 @@ class _Process:
         self._close_files()
 
     def _close_files(self) -> None:
-        self._err_w.close()
-        self._err_r.close()
+        self._err.close()
 
 
 class _Worker:
@@ -502,7 +505,6 @@ class _Worker:
         self.service = service
         self.index = index
         self.processes: dict[tuple[str, int | None], _Process] = {}
-        self._spawned = 0
         self._cond = threading.Condition()
         self._deadline: float | None = None
         self._target: _Process | None = None
@@ -573,16 +575,14 @@ class _Worker:
             proc.close(graceful=False)
             proc = None
         elif proc is not None and key[0] == "generate" and key[1] is not None and proc.produced:
-            # part of the -n budget is used: the next item must start with all of it
+            # part of the -n budget is used: the next item must start with all of it (the
+            # process is idle: killing it loses nothing and does not wait for it to exit)
             del self.processes[key]
-            proc.close()
+            proc.close(graceful=False)
             proc = None
         if proc is None:
-            self._spawned += 1
-            name = f"worker{self.index}-{key[0]}{key[1] or ''}-{self._spawned}.stderr"
-            path = self.service._tmpdir / name
             began = time.monotonic()
-            proc = self.processes[key] = _Process(self.service, key[0], key[1], path)
+            proc = self.processes[key] = _Process(self.service, key[0], key[1])
             self.service.count_start(key[0], time.monotonic() - began)
         return proc
 

@@ -9,8 +9,12 @@ label_rule, label_rationale}], timings} (docs/pipeline.md); the run itself is
 lit.run_nli, so Python users get the same behaviour. --resume appends to OUTPUT, skipping
 ids already written (a half-written last line from a killed run is cut off first); an existing
 OUTPUT is otherwise only replaced with --overwrite. A progress
-bar and, at the end, a summary per spec go to stderr. Exit 0 when the run completes (failed
-pairs are recorded with their reason), 2 on a configuration or input error.
+bar and, at the end, a summary per spec go to stderr. Only one run at a time writes OUTPUT (a
+second is refused, naming the first); records reach the disk within seconds of finishing, and
+an interrupted run says how many are safe. Exit 0 when the run completes (failed pairs are
+recorded with their reason), 1 when no input record could be used (empty input, or every
+record invalid_input), 2 on a configuration or input error (or OUTPUT in use), 130/143 when
+interrupted (SIGINT/SIGTERM; --resume continues).
 """
 
 from __future__ import annotations

@@ -63,8 +63,14 @@ def glued_warning(spec: str) -> str | None:
 
 
 def _reason_key(reason: str | None) -> str:
-    """A reason with quoted sentences replaced by <sentence>, so failures group by kind."""
-    return " ".join(_QUOTED.sub("<sentence>", reason or "").split())
+    """A reason with quoted sentences (three words or more) replaced by <sentence>, so
+    failures group by kind; a quoted value (a label 'maybe', a lexeme 'zorp') is kept, or
+    the summary could not say which."""
+    return " ".join(_QUOTED.sub(_sentence_only, reason or "").split())
+
+
+def _sentence_only(quoted: re.Match) -> str:
+    return "<sentence>" if len(quoted.group().split()) >= 3 else quoted.group()
 
 
 class Summary:
