@@ -42,7 +42,7 @@ from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
 from lit.rank.explained import brought
 from lit.rank.ranking import Preference, Scored, order, why
-from lit.rank.surface import Repair, repair
+from lit.rank.surface import Repair, moves_words, repair
 from lit.rules.engine import Routed
 from lit.status import Status
 
@@ -113,6 +113,7 @@ class _Target:
         self.route = job.routed.name if job.routed else None
         self.explains = (brought(job.source_mrs, job.mrs, job.examples)
                          if job.source_mrs is not None else None)
+        self.fixed_order = not moves_words(job.examples)  # a swap moves words; others do not
         self.generated_mrs, self.subs = substitute(
             job.routed.twin if job.routed else job.mrs, job.source)
         self.realized = 0  # distinct realizations, before a route's surface test
@@ -316,7 +317,7 @@ class Realizer:
     def _order(self, t: _Target, candidates: Sequence[str], scores: Sequence[float],
                ) -> list[Scored]:
         return order(candidates, scores, t.job.source, t.job.preferences, self.closeness_weight,
-                     getattr(self.scorer, "scale", None), t.explains)
+                     getattr(self.scorer, "scale", None), t.explains, t.fixed_order)
 
     def _repair(self, targets: list[_Target]) -> None:
         """Surface repair (lit.rank.surface): each target's best REPAIRS candidates that read
@@ -328,7 +329,7 @@ class Realizer:
                 continue
             found: dict[str, Repair] = {}
             for s in t.scores:
-                r = repair(t.job.source, s.surface) if s.defects else None
+                r = repair(t.job.source, s.surface, t.fixed_order) if s.defects else None
                 if r is not None and r.surface not in t.candidates and (
                         t.routed is None or t.routed.admits(r.surface)):  # a route's test holds
                     found.setdefault(r.surface, r)

@@ -39,17 +39,18 @@ class Closeness:
     defects: tuple[str, ...]  # what a person would not write, each a short phrase
 
 
-def measure(source: str, candidate: str) -> Closeness:
+def measure(source: str, candidate: str, fixed_order: bool = True) -> Closeness:
     """Distance and defects of *candidate* against *source*: non-words the source lacks,
-    what reads otherwise in the words both share (lit.rank.surface.differences: moved words,
-    split or joined hyphens, changed case or spelling, added or dropped inner punctuation),
+    what reads otherwise in the words both share (lit.rank.surface.differences: moved words
+    unless the rule moves words, *fixed_order* False; split or joined hyphens, changed case
+    or spelling, added or dropped inner punctuation),
     and a word said twice in a row (with or without a hyphen) where the source never
     repeats it."""
     src, cand = tokens(source), tokens(candidate)
     distance = edit_distance(src, cand, transpositions=True) / max(1, len(src), len(cand))
     known, table = set(src), nonwords()
     defects = [f"non-word {t!r} ({table[t]})" for t in cand if t in table and t not in known]
-    defects += differences(align(source, candidate))
+    defects += differences(align(source, candidate, fixed_order))
     src_repeats = set(_repeats(src))
     defects += [f"repeated {w!r}" for w in _repeats(cand) if w not in src_repeats]
     return Closeness(round(distance, 6), tuple(defects))

@@ -75,16 +75,18 @@ def order(
     closeness_weight: float = DEFAULT_CLOSENESS_WEIGHT,
     scale: float | None = None,
     explains: frozenset[str] | None = None,
+    fixed_order: bool = True,
 ) -> list[Scored]:
     """*candidates* best first. *scale* is the scorer's (see the module docstring); *explains*
     the words the transformation may add or drop (lit.rank.explained.brought; None: not
-    checked). Without a *source* (an MRS given directly) only the preferences and the scorer
-    count."""
+    checked); *fixed_order* False: the transformation moves words
+    (lit.rank.surface.moves_words), so a moved word is no defect. Without a *source* (an MRS
+    given directly) only the preferences and the scorer count."""
     best = min(scores, default=0.0)
     unit = scale if scale else (max(scores, default=0.0) - best) or 1.0
     scored = []
     for i, c in enumerate(candidates):
-        m = measure(source, c) if source else None
+        m = measure(source, c, fixed_order) if source else None
         defects = m.defects if m else ()
         if source and explains is not None:
             defects += unexplained(source, c, explains)

@@ -154,10 +154,11 @@ def _variants(src: list[Token], cand: list[Token], s_words: list[int], c_words: 
     return links, loose_s, loose_c + c_words[k:]
 
 
-def align(source: str, candidate: str) -> Alignment:
+def align(source: str, candidate: str, fixed_order: bool = True) -> Alignment:
     """Align *candidate*'s words with *source*'s: equal words in order first (difflib), then,
-    where they differ, words written otherwise, then words moved across linked words only.
-    Punctuation is not aligned: inner marks are the source's (`repair`), compared by count."""
+    where they differ, words written otherwise, then (with *fixed_order*: the rule moves no
+    word, see `moves_words`) words moved across linked words only. Punctuation is not
+    aligned: inner marks are the source's (`repair`), compared by count."""
     src, s_final = _split_final(tokenize(source))
     cand, c_final = _split_final(tokenize(candidate))
     s_words = [i for i, t in enumerate(src) if t.word]
@@ -179,7 +180,7 @@ def align(source: str, candidate: str) -> Alignment:
         blocks.append((ls, lc, s_words[a2] if a2 < len(s_words) else len(src)))
     question = c_final is not None and c_final.text == "?" and (
         s_final is None or s_final.text != "?")
-    moves = _moves(src, cand, links, loose_s, loose_c, question)
+    moves = _moves(src, cand, links, loose_s, loose_c, question) if fixed_order else []
     moved = {i for link in moves for i in link.source}
     slots = {}
     for ls, lc, after in blocks:  # the rule's words go where the words they replace were
@@ -216,6 +217,13 @@ def _moves(src: list[Token], cand: list[Token], links: list[Link], loose_s: list
         if all(c in settled or not cand[c].word for c in crossed):
             moves.append(Link("moved", (i,), (j,)))
     return moves
+
+
+@lru_cache(maxsize=64)
+def moves_words(examples: tuple[tuple[str, str], ...]) -> bool:
+    """Whether a rule's own (source, target) examples move a word across others (a swap of
+    arguments: *A car is driving a woman.*): then a moved word is the rule's doing."""
+    return any(link.kind == "moved" for s, t in examples for link in align(s, t).links)
 
 
 @dataclass(frozen=True)
@@ -267,10 +275,11 @@ def _written(source: str, candidate: str) -> str | None:
     return None if nonwords().get(candidate.lower()) == source.lower() else "changed spelling"
 
 
-def repair(source: str, candidate: str) -> Repair | None:
-    """*candidate* with the source's surface for every word both share: its order, spelling,
-    case, hyphens and inner punctuation; None when that changes nothing."""
-    a = align(source, candidate)
+def repair(source: str, candidate: str, fixed_order: bool = True) -> Repair | None:
+    """*candidate* with the source's surface for every word both share: its order (with
+    *fixed_order*), spelling, case, hyphens and inner punctuation; None when that changes
+    nothing."""
+    a = align(source, candidate, fixed_order)
     table = nonwords()
     changes = differences(a) + [
         f"non-word {a.text('candidate', link.candidate)!r}" for link in a.links

@@ -12,7 +12,7 @@ from lit.pipeline.realize import REPAIRS, Job, Realizer
 from lit.rank import AceOrderScorer
 from lit.rank.closeness import edit_distance, measure
 from lit.rank.freq import FrequencyScorer
-from lit.rank.surface import align, differences, repair, tokenize
+from lit.rank.surface import align, differences, moves_words, repair, tokenize
 
 GROUP = "A small group of young black men, some in traditional African dress, are assembled outdoors."
 
@@ -114,6 +114,23 @@ def test_the_rules_own_moves_and_words_are_not_defects_and_not_repaired():
                           "A biker wearing a t-shirt will be jumping.")]:
         assert differences(align(source, cand)) == [], cand
         assert repair(source, cand) is None, cand
+
+
+def test_a_rule_that_moves_words_has_its_moves_kept():
+    swap = (("A woman is driving a car.", "A car is driving a woman."),)
+    assert moves_words(swap) and not moves_words(
+        (("A woman is driving a car.", "A car is being driven by a woman."),
+         ("The boy can swim.", "Can the boy swim?"),
+         ("The teacher praised the students.", "It is the students who the teacher praised.")))
+    source, cand = "A man sees a young black dog.", "A young black dog sees a man."
+    moved = measure(source, cand).defects
+    assert moved and all(d.startswith("moved ") for d in moved)
+    assert measure(source, cand, fixed_order=False).defects == ()
+    assert repair(source, cand, fixed_order=False) is None
+    grammar = Grammar(["A black young man will run."], verifies=set())
+    (r,) = Realizer(grammar, AceOrderScorer()).realize(
+        [Job(simplemrs.decode(TARGET), SOURCE, examples=swap)])
+    assert r.candidates == ("A black young man will run.",) and r.scores[0].defects == ()
 
 
 def test_distance_counts_a_swap_of_neighbours_as_one_edit():
