@@ -26,7 +26,7 @@ from lit.pipeline.realize import Job, Realizer
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
-from lit.rank.explained import implausible
+from lit.rank.explained import examples, implausible
 from lit.spec import PairSpec, Spec, parse_pair, parse_spec
 from lit.status import Status
 
@@ -281,7 +281,8 @@ class Pipeline:
         while live:
             realized = self.realizer.realize(
                 [Job(pending[key][k], key[0], self.rules.preferences(key[1]),
-                     self.rules.route(pending[key][k]), todo[key][1], self._examples(key[1]))
+                     self.rules.route(pending[key][k]), todo[key][1],
+                     examples(self.rules, key[1]))
                  for key in live],
                 times, lambda j, part, live=live: done(live[j], part),
             )
@@ -314,13 +315,6 @@ class Pipeline:
             live = unresolved
             k += 1
         return results
-
-    def _examples(self, spec: Spec) -> tuple[tuple[str, str], ...]:
-        """The (source, target) example sentences of *spec*'s modules: the words they add or
-        drop are words the transformation explains (lit.rank.explained)."""
-        steps = [st for st in self.rules.check(spec).steps if not is_identity(Spec((st,)))]
-        return tuple(dict.fromkeys((e.source, e.target) for st in steps
-                                   for e in self.rules.module(st.name).examples))
 
     # --- whole records ----------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from delphin import predicate
 from delphin.mrs import MRS
 
 from lit.rank.closeness import tokens
+from lit.rules.engine import IDENTITY
 
 #: English spellings of contracted modals (*can't*, *won't*, *shan't*): the base before *n't*.
 _CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
@@ -177,3 +178,11 @@ def implausible(sentence: str, reading: MRS) -> str | None:
                 and name not in sentence:
             return f"it reads the lower-case {name.lower()!r} as a name {name!r}"
     return None
+
+
+def examples(rules, spec) -> tuple[tuple[str, str], ...]:
+    """The (source, target) example sentences of the modules *spec* applies (a RuleEngine
+    and a spec): the words they add or drop are words the transformation explains."""
+    steps = [st for st in rules.check(spec).steps if not (st.name == IDENTITY and st.value is None)]
+    return tuple(dict.fromkeys((e.source, e.target) for st in steps
+                               for e in rules.module(st.name).examples))
