@@ -15,8 +15,8 @@ order while the batch streams. Per-item failures become results with a status an
   chart cap while building the forest): the reason names the cap, so a run with larger caps
   can retry just these items (``lit nli --resume``). Generation has its own time budget and
   caps (``generate_timeout``, ``generate_*_megabytes``), apart from the parser's: most MRSs
-  that will ever realize do so in well under a second and ~100 MB, while hopeless ones run
-  into any limit they are given (docs/performance.md, "Generation limits").
+  that will ever realize do so within a few seconds, while hopeless ones run into any limit
+  they are given (docs/performance.md, "Generation limits").
 - **ace_error** — the process died mid-item (or reading its answer failed); the reason quotes ACE's
   stderr, which each process writes to its own unnamed temporary file (opened for appending,
   read at LIT's own offset, so reading never disturbs ACE's writes; nothing stays on disk).
