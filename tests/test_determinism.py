@@ -39,10 +39,12 @@ def without_timings(path: Path) -> list[str]:
 
 
 def run(config, out: Path, *, workers: int, batch_size: int, limit: int = LIMIT,
-        resume: bool = False) -> list[str]:
+        resume: bool = False, **options) -> list[str]:
+    """Records of `run_nli` over the first *limit* oracle pairs (*options*: more Engine
+    options, e.g. the Ray backend's)."""
     run_nli(PAIRS, out, SPECS, limit=limit, resume=resume, engine=lambda: Engine(
         config.ace, config.grammar, "2018", scorer="ace", workers=workers,
-        batch_size=batch_size, max_candidates=MAX_CANDIDATES))
+        batch_size=batch_size, max_candidates=MAX_CANDIDATES, **options))
     return without_timings(out)
 
 
