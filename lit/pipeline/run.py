@@ -30,7 +30,7 @@ from lit.io.output import (
 from lit.pipeline.engine import Engine
 from lit.pipeline.identity import check_resume, identity_path, run_identity, save_identity
 from lit.pipeline.progress import PairTicks, progress_bar
-from lit.pipeline.retry import drop_limited
+from lit.pipeline.retry import drop_limited, stopped_by_limit
 from lit.pipeline.selfpairs import self_pair_items
 from lit.pipeline.summary import Summary
 
@@ -44,6 +44,8 @@ class RunResult:
     resumed: int
     seconds: float
     summary: Summary
+    #: records now in ``output`` that a time limit or memory cap stopped (lit.pipeline.retry)
+    limited: int = 0
 
     def format(self) -> str:
         """The closing lines `lit nli` prints: throughput, then the per-spec summary."""
@@ -52,6 +54,10 @@ class RunResult:
             f"({self.written / max(self.seconds, 1e-9):.1f} pairs/s)"
             + (f"; {self.resumed} were already there" if self.resumed else "")
         )
+        if self.limited:
+            head += (f"\n{self.limited} record(s) were stopped by a limit (timeout, resource): "
+                     "--resume with a larger --generate-timeout, --timeout or memory cap "
+                     "retries just those")
         return head + "\n" + self.summary.format()
 
 
@@ -243,6 +249,8 @@ def run_nli(
     _warn_duplicates(input, seen)
     seconds = time.perf_counter() - start
     summary = Summary()
+    limited = 0
     for _, record in iter_jsonl(output):
         summary.add(record)
-    return RunResult(output, written, resumed, seconds, summary)
+        limited += stopped_by_limit(record)
+    return RunResult(output, written, resumed, seconds, summary, limited)

@@ -32,7 +32,8 @@ def test_resume_with_a_larger_limit_retries_only_what_a_limit_stopped(
     limited = [r["id"] for r in records if stopped_by_limit(r)]
     assert limited == ["slow"]
     assert {t["status"] for t in records[-1]["transforms"]} == {"timeout"}
-    assert first.written == 5
+    assert first.written == 5 and first.limited == 1
+    assert "1 record(s) were stopped by a limit (timeout, resource)" in first.format()
 
     same = lit.run_nli(source, out, ["f;p", "m;o"], config=config, resume=True)
     assert (same.written, same.resumed) == (0, 5)  # same limits: nothing is retried
