@@ -96,8 +96,9 @@ def main() -> None:
     forms = set()
     for orth, preds in lexicon.values():
         for p in preds:
-            if " " not in orth and orth != _lemma(p) and (not p.startswith("_")
-                                                         or not orth.startswith(_lemma(p)[:3])):
+            lemma = _lemma(p)  # regular inflections (dog -> dogs) are left to the stems
+            if " " not in orth and orth != lemma and (not p.startswith("_") or len(lemma) < 3
+                                                      or not orth.startswith(lemma[:3])):
                 forms.add((p, orth))
     irregular = set()
     for line in read("irregs.tab").splitlines():
