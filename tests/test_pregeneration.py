@@ -47,7 +47,7 @@ def test_a_probe_that_fails_otherwise_judges_nothing(status):
     said = f"{NOT_IN_INDEX}; WARNING: EP '_notindexed_n_1' is not covered"
     probes = []
 
-    def probe(text):
+    def probe(text, limit):
         probes.append(text)
         return GenerateResult(text, status, said, (), None, 1.0)
 

@@ -183,7 +183,7 @@ def run_setting(config, items, specs, setting: dict, workers: int) -> Run:
 
         service.generate = timed_generate
         if not setting["check"]:
-            service.unindexed = lambda mrss: [() for _ in mrss]
+            service.unindexed = lambda mrss, limit=None: [() for _ in mrss]
         engine = Engine(service=service, scorer="freq", grammar_version=config.grammar_version,
                         max_candidates=setting["candidates"],
                         realizations_per_candidate=setting["realizations"])

@@ -51,28 +51,30 @@ def probe_mrs(predicates: dict[str, str]) -> str:
 
 class SemanticIndex:
     """The grammar's generation index as far as it was needed, learnt through *probe* (one
-    SimpleMRS to an ACE generator with -n 1 -> its lit.ace.service.GenerateResult). Safe to
-    share between threads."""
+    SimpleMRS and a generation limit -> ACE's lit.ace.service.GenerateResult). Safe to share
+    between threads."""
 
-    def __init__(self, probe: Callable[[str], Any]) -> None:
+    def __init__(self, probe: Callable[[str, int | None], Any]) -> None:
         self.probe = probe
         self.known: dict[str, bool] = {}  # predicate -> in the index
         self.probes = 0  # ACE items spent learning it
         self._lock = threading.Lock()
 
-    def missing(self, mrss: Iterable[MRS]) -> list[tuple[str, ...]]:
-        """For each MRS, its predicates ACE would refuse as "not in index" (empty: none)."""
+    def missing(self, mrss: Iterable[MRS], limit: int | None = 1) -> list[tuple[str, ...]]:
+        """For each MRS, its predicates ACE would refuse as "not in index" (empty: none). A
+        probe is generated with *limit* (the caller's own, so it runs on the generator the
+        caller's items use and starts no other process)."""
         found = [_predicates(m) for m in mrss]
         with self._lock:
             new = {p: kind for preds in found for p, kind in preds.items()
                    if p not in self.known}
         if new:
-            self._learn(dict(sorted(new.items())))
+            self._learn(dict(sorted(new.items())), limit)
         with self._lock:
             return [tuple(p for p in preds if self.known.get(p) is False) for preds in found]
 
-    def _learn(self, predicates: dict[str, str]) -> None:
-        result = self.probe(probe_mrs(predicates))
+    def _learn(self, predicates: dict[str, str], limit: int | None) -> None:
+        result = self.probe(probe_mrs(predicates), limit)
         said = result.reason or ""
         uncovered = {_unquote(m) for m in _NOT_COVERED.findall(said)}
         with self._lock:

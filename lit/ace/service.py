@@ -217,14 +217,15 @@ class AceService:
             self.starts[kind] += 1
             self.start_seconds[kind] += seconds
 
-    def unindexed(self, mrss: Iterable[MRS]) -> list[tuple[str, ...]]:
+    def unindexed(self, mrss: Iterable[MRS], limit: int | None = 1) -> list[tuple[str, ...]]:
         """For each MRS, the predicates this grammar's generator would refuse as "not in
         index", so a caller need not start a generation that cannot finish (lit.ace.semindex:
-        learnt from ACE once per predicate, by probes callers of `generate` never see)."""
-        return self.generation_index.missing(mrss)
+        learnt from ACE once per predicate, by probes callers of `generate` never see, run
+        on the generator of *limit*: pass the limit you will generate with)."""
+        return self.generation_index.missing(mrss, limit)
 
-    def _probe(self, mrs_text: str) -> GenerateResult:
-        return next(self._stream([mrs_text], lambda m: self._generate_task(m, 1)))
+    def _probe(self, mrs_text: str, limit: int | None) -> GenerateResult:
+        return next(self._stream([mrs_text], lambda m: self._generate_task(m, limit)))
 
     def stop(self) -> None:
         """Kill every ACE process now and fail the items still queued or running, without

@@ -291,7 +291,8 @@ class Realizer:
         check = getattr(self.service, "unindexed", None)  # a stand-in service may lack it
         if check is None:
             return mine
-        refused = check([m for m, _, _ in mine])
+        refused = check([m for m, _, _ in mine],
+                        math.ceil(self.realizations_per_candidate * self.max_candidates))
         for (_, f, _), preds in zip(mine, refused):
             if preds:
                 f.set_result(_Generated(Status.NO_GENERATION, (
