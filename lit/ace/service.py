@@ -32,11 +32,11 @@ ACE 0.9.30 counts a persistent generator's ``-n`` across inputs, and which reali
 item gets depends on the budget left (selective unpacking), so a reused generator would make
 an item's results depend on the items before it (other runs, workers, batch sizes, resume).
 ``generate(..., limit=k)`` still bounds ACE's work per item (a long sentence must not exhaust
-RAM unpacking thousands of realizations), so every item starts on a generator with the same
-budget: the generator runs with ``-n`` k and is replaced after any item that consumed some of
-it (an item ACE realized nothing for leaves the budget whole, and the process is kept). Each
-result says whether ACE stopped at the limit (``capped``); `AceService.starts` counts the
-processes started, with their start-up time. Without a limit the generator gets no
+RAM unpacking thousands of realizations) with ``-n`` k, and every item starts on a fresh
+generator: the process is replaced after each item it answered, even one with no result (ACE
+may count realizations it unpacked before stopping at a RAM cap: two rig runs differed in a
+capped item's realizations when only such items were left to share a generator). Each result says whether ACE stopped at the limit (``capped``);
+`AceService.starts` counts the processes started, with their start-up time. Without a limit the generator gets no
 ``-n`` and returns everything. Answers are read with
 :mod:`lit.ace.tsdb` (PyDelphin's own reader costs about a millisecond per item).
 """
@@ -436,7 +436,7 @@ class _Process:
         fd = self._err.fileno()
         fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
         self._read = 0  # how much of the file `new_stderr` has returned
-        self.produced = 0  # results given so far: what ACE counts against a generator's -n
+        self.served = 0  # items answered: a generator serves one (see `_Worker._process`)
         try:
             self.ace = AceProcess(
                 str(service.config.grammar),
@@ -575,9 +575,9 @@ class _Worker:
             del self.processes[key]
             proc.close(graceful=False)
             proc = None
-        elif proc is not None and key[0] == "generate" and key[1] is not None and proc.produced:
-            # part of the -n budget is used: the next item must start with all of it (the
-            # process is idle: killing it loses nothing and does not wait for it to exit)
+        elif proc is not None and key[0] == "generate" and proc.served:
+            # the next item must not see this one's history (-n budget used, memory state):
+            # the process is idle, so killing it loses nothing and does not wait for it
             del self.processes[key]
             proc.close(graceful=False)
             proc = None
@@ -636,7 +636,7 @@ class _Worker:
                                "ACE's answer is not a tsdb answer" if alive else "ACE failed")
             return None, "crash", "\n".join(filter(None, [detail, stderr.strip()]))
         # a complete answer is genuine even if ACE died right after giving it
-        proc.produced += len(response["results"])
+        proc.served += 1
         return response, "ok", stderr
 
     # --- results ------------------------------------------------------------------------
