@@ -138,6 +138,8 @@ def test_progressive_passive_twin_is_the_reading_the_grammar_generates():
     assert equivalent(routed.twin, simplemrs.decode(BEING_TWIN))
     assert routed.admits("An apple is being eaten by a man.")
     assert not routed.admits("An apple is eaten by a man.")
+    assert not routed.admits("Is an apple being eaten by a man.")  # no question with a period
+    assert routed.admits("Is an apple being eaten by a man?")
 
 
 def test_progressive_active_and_plain_passive_take_no_route():
