@@ -74,9 +74,9 @@ def _lemma(pred: str) -> str:
 
 def words(sentence: str) -> list[str]:
     """The sentence's words, contractions split (*can't* -> *can not*, *woman's* -> *woman
-    's*)."""
+    's*) and hyphenated ones too (a split or added hyphen is lit.rank.closeness's defect)."""
     out = []
-    for t in tokens(sentence.replace("’", "'")):
+    for t in (p for tok in tokens(sentence.replace("’", "'")) for p in tok.split("-") if p):
         if not t[0].isalnum():
             continue
         if t.endswith("n't"):
