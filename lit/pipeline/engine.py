@@ -153,7 +153,8 @@ class Engine:
                     max_candidates=max_candidates, max_alternatives=max_alternatives,
                     closeness_weight=closeness_weight,
                     readings=readings, verify_readings=verify_readings,
-                    keep_unverified=keep_unverified, batch_size=batch_size,
+                    keep_unverified=keep_unverified, allow_defects=allow_defects,
+                    batch_size=batch_size,
                     batches_in_flight=batches_in_flight)
                 build = partial(actor_work, actor_config,
                                 tuple(map(str, rules)) if rules else None, given_label_rules,
@@ -182,7 +183,7 @@ class Engine:
             label_rules=label_rules, max_candidates=max_candidates,
             max_alternatives=max_alternatives,
             verify_readings=verify_readings, keep_unverified=keep_unverified,
-            closeness_weight=closeness_weight, readings=readings,
+            allow_defects=allow_defects, closeness_weight=closeness_weight, readings=readings,
             realizations_per_candidate=realizations_per_candidate,
         )
         if self.backend is None:
@@ -210,6 +211,7 @@ class Engine:
                    max_alternatives=config.max_alternatives,
                    verify_readings=config.verify_readings,
                    keep_unverified=config.keep_unverified,
+                   allow_defects=config.allow_defects,
                    closeness_weight=config.closeness_weight, readings=config.readings,
                    batch_size=config.batch_size,
                    batches_in_flight=config.batches_in_flight, service=service,

@@ -61,6 +61,7 @@ def run_identity(input: str | Path, specs: list[str], engine: Any,
         "keep_unverified": realizer.keep_unverified,
         "realizations_per_candidate": realizer.realizations_per_candidate,
         LIMITS: limits_of(engine.service),
+        "allow_defects": realizer.allow_defects,
         **options,
     }
 
