@@ -85,11 +85,11 @@ def save_identity(output: Path, identity: dict[str, Any]) -> None:
     write_text_atomic(identity_path(output), json.dumps(identity, indent=1) + "\n")
 
 
-def check_resume(output: Path, identity: dict[str, Any]) -> list[str]:
+def check_resume(output: Path, identity: dict[str, Any]) -> list[tuple[str, Any, Any]]:
     """InputError naming every difference between this run and the one that wrote *output*,
-    other than its ACE limits; the limits that grew, as "name: was A, now B" (a run with
-    larger limits retries what a limit stopped). An output without a stored identity
-    (written by an older LIT) is resumed as before."""
+    other than its ACE limits; the limits that changed, as (name, was, now) (a run with a
+    larger limit retries what a limit stopped). An output without a stored identity (written
+    by an older LIT) is resumed as before."""
     path = identity_path(output)
     if not output.exists() or not path.exists():
         return []
@@ -106,8 +106,7 @@ def check_resume(output: Path, identity: dict[str, Any]) -> list[str]:
         raise InputError(f"{output}: cannot --resume: this run differs from the one that wrote "
                          f"it ({detail}); use --overwrite to start again or another -o")
     was, now = stored.get(LIMITS) or {}, identity.get(LIMITS) or {}
-    return [f"{k}: was {was.get(k)}, now {now[k]}" for k in now
-            if k in was and now[k] > was[k]]
+    return [(k, was[k], now[k]) for k in now if k in was and now[k] != was[k]]
 
 
 def _short(value: Any) -> str:

@@ -205,12 +205,14 @@ def run_nli(
             **({"self_pairs": True} if self_pairs else {})})
         done: Counter = Counter()
         if resume:
-            grown = check_resume(output, identity)
+            changed = check_resume(output, identity)
+            grown = any(now > was for _, was, now in changed)
             retried = drop_limited(output) if grown else 0
-            if grown:
-                print(f"lit nli: --resume with larger limits ({'; '.join(grown)}): "
-                      f"retrying the {retried} record(s) a limit stopped (timeout, resource)",
-                      file=sys.stderr)
+            if changed:
+                what = "; ".join(f"{k}: was {was}, now {now}" for k, was, now in changed)
+                print(f"lit nli: --resume with changed limits ({what}): " + (
+                      f"retrying the {retried} record(s) a limit stopped (timeout, resource)"
+                      if grown else "none grew, so nothing is retried"), file=sys.stderr)
             done = written_ids(output)
         resumed = sum(done.values())
         save_identity(target, identity)  # a killed run's output is resumed: it needs this

@@ -42,12 +42,18 @@ def test_resume_with_a_larger_limit_retries_only_what_a_limit_stopped(
     larger = lit.run_nli(source, out, ["f;p", "m;o"], config=config.replace(timeout=3),
                          resume=True)
     err = capsys.readouterr().err
-    assert "--resume with larger limits (timeout: was 2.0, now 3.0)" in err
+    assert "--resume with changed limits (timeout: was 2.0, now 3.0)" in err
     assert "retrying the 1 record(s) a limit stopped" in err
     assert (larger.written, larger.resumed) == (1, 4)
     again = read_jsonl(out)
     assert sorted(r["id"] for r in again) == sorted(r["id"] for r in records)
     assert [r for r in again if r["id"] != "slow"] == records[:4]  # kept as written
+
+    smaller = lit.run_nli(source, out, ["f;p", "m;o"], config=config.replace(timeout=1),
+                          resume=True)
+    assert "(timeout: was 3.0, now 1.0): none grew, so nothing is retried" in (
+        capsys.readouterr().err)
+    assert (smaller.written, smaller.resumed) == (0, 5)
 
     with pytest.raises(lit.InputError, match="cannot --resume: .*scorer"):
         lit.run_nli(source, out, ["f;p", "m;o"], config=config.replace(scorer="freq"),
