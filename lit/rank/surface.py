@@ -119,9 +119,13 @@ def _split_final(toks: list[Token]) -> tuple[list[Token], Token | None]:
 
 
 def _variant(src: list[Token], cand: list[Token]) -> bool:
-    """Same letters written otherwise, or the candidate's non-word for the source's word."""
+    """Same letters written otherwise, a hyphenated compound's parts split and reordered
+    (*driven bicycle* for *bicycle-driven*), or the candidate's non-word for the source's
+    word."""
     if "".join(t.letters for t in src) == "".join(t.letters for t in cand):
         return True
+    if len(src) == 1 and len(cand) > 1 and "-" in src[0].key:
+        return sorted(src[0].key.split("-")) == sorted(t.key for t in cand)
     return len(src) == len(cand) == 1 and nonwords().get(cand[0].key) == src[0].key
 
 

@@ -48,6 +48,8 @@ def test_dropped_and_added_commas_and_non_words_are_put_right_around_the_rules_w
     ("A woman in a white t-shirt points at a geyser.",
      "A woman in a white t shirt may point at a geyser.",
      "split hyphen 't-shirt' ('t shirt')", "A woman in a white t-shirt may point at a geyser."),
+    ("A man pulls a bicycle-driven cart.", "A man pulled a driven bicycle cart.",
+     "split hyphen 'bicycle-driven' ('driven bicycle')", "A man pulled a bicycle-driven cart."),
     ("He sent an e-mail.", "He will send an email.", "joined hyphen 'e-mail' ('email')",
      "He will send an e-mail."),
     ("A child eats ice cream.", "A child ate icecream.", "joined 'ice cream' ('icecream')",
