@@ -186,3 +186,15 @@ def test_a_question_must_come_out_inverted(rules):
     assert r.status == Status.NOT_FLUENT and "not subject-auxiliary inversion" in r.reason
     _, r = realize(rules, "ques", "ques", [flat, inverted], {flat, inverted})
     assert r.status == Status.OK and r.output == inverted
+
+
+def test_allow_defects_is_an_option_of_the_run():
+    import argparse
+
+    from lit.config import RunConfig
+    from lit.pipeline.cli import add_pipeline_arguments
+
+    parser = argparse.ArgumentParser()
+    add_pipeline_arguments(parser)
+    assert RunConfig.from_args(parser.parse_args([])).allow_defects is False
+    assert RunConfig.from_args(parser.parse_args(["--allow-defects"])).allow_defects is True
