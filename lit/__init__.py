@@ -8,23 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from lit.public import API_NAMES
+
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from lit.api import *  # noqa: F403
 
-_API = (
-    "DEFAULTS", "GRAMMAR_VERSIONS", "PAPER_SPECS", "ConfigurationError", "Engine", "InputError",
-    "LitError", "NliRecord", "PairTransform", "RuleEngine", "RuleError", "RunConfig",
-    "RunResult", "SideRecord", "Status", "StepOutcome", "TransformOutcome", "TransformRecord",
-    "as_item", "augment", "run_nli", "to_json",
-)
-__all__ = [*_API, "__version__"]
+__all__ = [*API_NAMES, "__version__"]
 
 
 def __getattr__(name: str) -> Any:
     """Load lit.api (the pipeline, the rule engine) only when one of its names is used."""
-    if name in _API:
+    if name in API_NAMES:
         from lit import api
 
         return getattr(api, name)

@@ -10,14 +10,14 @@ This module only gathers names; each lives in the package that owns it.
 # ruff: noqa: F401 - every import here is a re-export
 from __future__ import annotations
 
-from lit import _API  # the one list of public names
 from lit.augment import augment
 from lit.config import DEFAULTS, GRAMMAR_VERSIONS, PAPER_SPECS, RunConfig
 from lit.errors import ConfigurationError, InputError, LitError, RuleError
 from lit.pipeline.engine import Engine, as_item
 from lit.pipeline.run import RunResult, run_nli
+from lit.public import API_NAMES  # the one list of public names
 from lit.records import NliRecord, PairTransform, SideRecord, TransformRecord, to_json
 from lit.rules.engine import RuleEngine, StepOutcome, TransformOutcome
 from lit.status import Status
 
-__all__ = list(_API)
+__all__ = list(API_NAMES)

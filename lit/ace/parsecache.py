@@ -20,13 +20,11 @@ import sqlite3
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lit.ace.cache import cache_dir, sha256
+from lit.ace.results import ParseResult, Reading
 from lit.status import Status
-
-if TYPE_CHECKING:
-    from lit.ace.service import ParseResult
 
 #: Statuses that depend on the sentence, grammar and options only (worth keeping).
 CACHED_STATUSES = frozenset({Status.OK, Status.NO_PARSE})
@@ -87,8 +85,6 @@ class ParseCache:
 
     def get(self, sentence: str, n: int) -> ParseResult | None:
         """The stored parse of *sentence* with *n* readings kept, or None."""
-        from lit.ace.service import ParseResult, Reading
-
         with self._lock:
             row = self._db.execute(
                 "SELECT result FROM parses WHERE key = ?", (self._key(sentence, n),)

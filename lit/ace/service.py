@@ -66,6 +66,7 @@ from delphin.mrs import MRS
 from lit.ace.config import AceConfig
 from lit.ace.parsecache import ParseCache
 from lit.ace.process import DEFAULT_MAX_OUTPUT_BYTES, AceProcess
+from lit.ace.results import GenerateResult, ParseResult, Reading
 from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE, read_response
 from lit.config import (
@@ -103,36 +104,6 @@ class Limits:
     def ace_timeout(self) -> int:
         """ACE's own ``--timeout`` takes whole seconds."""
         return max(1, round(self.seconds))
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One analysis: the SimpleMRS string as ACE printed it, and its derivation."""
-
-    mrs: str
-    derivation: str | None = None
-
-
-@dataclass(frozen=True)
-class ParseResult:
-    input: str
-    status: Status
-    reason: str | None
-    readings: tuple[Reading, ...]
-    ace_seconds: float | None
-    wall_seconds: float
-
-
-@dataclass(frozen=True)
-class GenerateResult:
-    input: str
-    status: Status
-    reason: str | None
-    surfaces: tuple[str, ...]
-    ace_seconds: float | None
-    wall_seconds: float
-    #: ACE stopped at the item's limit: more realizations may exist than were returned
-    capped: bool = False
 
 
 class AceService:

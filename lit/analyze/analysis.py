@@ -9,14 +9,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from delphin.codecs import simplemrs
-from delphin.exceptions import PyDelphinException
-from delphin.mrs import MRS
-
 from lit.ace.service import AceService, ParseResult
 from lit.analyze.align import aligned_pair_features
-from lit.analyze.features import SentenceFeatures, pair_features, sentence_features
+from lit.analyze.features import SentenceFeatures, pair_features
 from lit.analyze.mi import rank_features
+from lit.analyze.parsed import parse_features, top_mrs
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.io.readers import NliItem
 from lit.labels.names import LABELS, normalize_label
@@ -68,20 +65,6 @@ def parse_sentences(
     return {r.input: r for r in results}
 
 
-def _top_mrs(result: ParseResult | None) -> MRS | None:
-    if result is None or result.status != Status.OK or not result.readings:
-        return None
-    try:
-        return simplemrs.decode(result.readings[0].mrs)
-    except PyDelphinException:
-        return None
-
-
-def _features(result: ParseResult | None, grammar_version: str) -> SentenceFeatures | None:
-    m = _top_mrs(result)
-    return None if m is None else sentence_features(m, grammar_version)
-
-
 def pair_rows(
     items: Iterable[NliItem], parses: Mapping[str, ParseResult],
     grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
@@ -92,7 +75,7 @@ def pair_rows(
 
         items = tqdm(items, desc="aligning", unit="pair")
     # SNLI/MNLI repeat each premise in consecutive pairs: decode it once
-    decoded = lru_cache(maxsize=4096)(lambda s: _top_mrs(parses.get(s)))
+    decoded = lru_cache(maxsize=4096)(lambda s: top_mrs(parses.get(s)))
     rows = []
     for item in items:
         if item.error:
@@ -184,7 +167,7 @@ def analyze(
         feats = {}
         for role, sentence in zip(ROLES, (item.premise, item.hypothesis)):
             result = parses.get(sentence)
-            feats[role] = _features(result, grammar_version)
+            feats[role] = parse_features(result, grammar_version)
             status = str(result.status) if result else "missing"
             if result is not None and result.status == Status.OK and feats[role] is None:
                 status = "unreadable_mrs"

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from lit.analyze.analysis import _features as parse_features
 from lit.analyze.features import pair_features
 from lit.analyze.mi import mi_interval, mutual_information, rank_features
+from lit.analyze.parsed import parse_features
 from lit.labels.names import CODES, LABEL_OF_CODE
 
 Pair = tuple[str, str, str]  # premise, hypothesis, label code

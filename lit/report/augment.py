@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from lit.augment.report import verdict
-from lit.report.build import _table
+from lit.report.html import table
 from lit.report.svg import grouped_bars
 
 
@@ -37,4 +37,4 @@ def augmentation_section(report: dict) -> str:
             f"{100 * report['confidence']:.0f}% percentile bootstrap intervals over "
             f"{report['bootstrap']} resamples. Features: the top shortcut candidates of the "
             "data before augmentation, as <code>lit analyze</code> ranks them.</p>")
-    return chart + note + _table(head, rows, numeric={1, 2, 3, 4})
+    return chart + note + table(head, rows, numeric={1, 2, 3, 4})

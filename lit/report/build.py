@@ -15,9 +15,14 @@ from lit import __version__
 from lit.evaluate.metrics import record_counts, wilson_interval
 from lit.evaluate.records import ORIGINAL, contrast_items, failure_counts, original_item
 from lit.io.output import write_text_atomic
-from lit.labels.names import CODES, label_code, normalize_label
+from lit.labels.names import normalize_label
+from lit.report.augment import augmentation_section
 from lit.report.diff import highlight
+from lit.report.fairness import fairness_section
+from lit.report.html import pct, short, table
+from lit.report.shortcuts import shortcuts_section
 from lit.report.svg import grouped_bars, stacked_bars
+from lit.report.tailor import tailor_section
 from lit.report.wording import human_reason
 from lit.status import Status
 
@@ -31,32 +36,6 @@ def _status_classes(statuses: Sequence[str]) -> list[str]:
 
 def _resource(name: str) -> str:
     return resources.files("lit.report").joinpath(name).read_text(encoding="utf-8")
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.2f}"
-
-
-def _short(label: object) -> str:
-    """E/N/C for a label, – for none (or no consensus), the escaped value if unknown."""
-    try:
-        code = label_code(label)
-    except ValueError:
-        return escape(str(label))
-    return code if code in CODES else "–"
-
-
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int] = frozenset(),
-           cls: str = "") -> str:
-    """An HTML table; cells are already-escaped HTML."""
-    th = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>"
-                 for i, h in enumerate(head))
-    body = "".join(
-        "<tr>" + "".join(f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>"
-                         for i, c in enumerate(row)) + "</tr>"
-        for row in rows
-    )
-    return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def _section(anchor: str, title: str, html: str) -> tuple[str, str, str]:
@@ -85,7 +64,7 @@ def _summary(records: Sequence[dict], evaluation: dict | None) -> str:
         cards.append((sum(failed.values()), "records failed: " + ", ".join(
             f"{status} {n}" for status, n in sorted(failed.items()))))
     if evaluation:
-        cards.append((_pct(evaluation["original"]["accuracy"]), "model accuracy on originals (%)"))
+        cards.append((pct(evaluation["original"]["accuracy"]), "model accuracy on originals (%)"))
     return '<div class="cards">' + "".join(
         f'<div class="card"><div class="num">{escape(str(v))}</div>'
         f'<div class="lbl">{escape(k)}</div></div>'
@@ -106,8 +85,8 @@ def _outcomes(records: Sequence[dict]) -> str:
                          _status_classes(cats))
     rows = [[escape(spec), *(str(c.get(s, 0)) for s in cats), str(sum(c.values()))]
             for spec, c in per_spec.items()]
-    return chart + _table(["spec", *map(escape, cats), "total"], rows,
-                          numeric=set(range(1, len(cats) + 2)))
+    return chart + table(["spec", *map(escape, cats), "total"], rows,
+                         numeric=set(range(1, len(cats) + 2)))
 
 
 def _evaluation(evaluation: dict) -> str:
@@ -132,7 +111,7 @@ def _evaluation(evaluation: dict) -> str:
                    for k, v in evaluation.get("definitions", {}).items())
     return (f'<p>Model: <code>{escape(str(who))}</code>. Percentages, with the 95% Wilson '
             'interval of each in brackets (small n gives wide intervals).</p>'
-            + _table(head, rows, numeric={2, 3, 4, 5, 6, 7}) + chart
+            + table(head, rows, numeric={2, 3, 4, 5, 6, 7}) + chart
             + f'<details><summary>Definitions</summary><ul class="small">{defs}</ul></details>')
 
 
@@ -140,9 +119,9 @@ def _ci(rate: float | None, n: int) -> str:
     """A percentage with its 95% Wilson interval: "83.33 <small>[43.6–97.0]</small>"."""
     interval = wilson_interval(rate, n)
     if interval is None:
-        return _pct(rate)
+        return pct(rate)
     low, high = interval
-    return f'{_pct(rate)} <span class="small">[{100 * low:.1f}–{100 * high:.1f}]</span>'
+    return f'{pct(rate)} <span class="small">[{100 * low:.1f}–{100 * high:.1f}]</span>'
 
 
 def _rate_chart(title: str, by_label: dict, keys: Sequence[str]) -> str:
@@ -157,8 +136,8 @@ def _analysis(analysis: dict) -> str:
     for role, block in roles.items():
         for label, stats in {"all": block["all"], **block.get("by_label", {})}.items():
             cov_rows.append([escape(role), escape(label), str(stats["sentences"]),
-                             str(stats["parsed"]), _pct(stats["coverage"])])
-    parts.append("<h3>Parse coverage</h3>" + _table(
+                             str(stats["parsed"]), pct(stats["coverage"])])
+    parts.append("<h3>Parse coverage</h3>" + table(
         ["role", "gold label", "sentences", "parsed", "coverage %"], cov_rows, numeric={2, 3, 4}))
     keys = analysis.get("rate_keys", [])
     for role, block in roles.items():
@@ -166,7 +145,7 @@ def _analysis(analysis: dict) -> str:
         parts.append(_rate_chart(f"{role.capitalize()} phenomena (share of parsed sentences)",
                                  groups, keys))
         tenses = sorted({t for g in groups.values() for t in g.get("tense", {})})
-        parts.append(f"<h3>{escape(role.capitalize())} tense (parsed sentences)</h3>" + _table(
+        parts.append(f"<h3>{escape(role.capitalize())} tense (parsed sentences)</h3>" + table(
             ["tense", *map(escape, groups)],
             [[escape(t), *(str(g.get("tense", {}).get(t, 0)) for g in groups.values())]
              for t in tenses], numeric=set(range(1, len(groups) + 1))))
@@ -174,7 +153,7 @@ def _analysis(analysis: dict) -> str:
     if pairs:
         labels = list(pairs.get("by_label", {}))
         combos = sorted(pairs.get("all", {}), key=lambda k: -pairs["all"][k])
-        parts.append("<h3>Premise › hypothesis tense pairs</h3>" + _table(
+        parts.append("<h3>Premise › hypothesis tense pairs</h3>" + table(
             ["premise › hypothesis", "all", *map(escape, labels)],
             [[escape(c), str(pairs["all"][c]),
               *(str(pairs["by_label"][lab].get(c, 0)) for lab in labels)] for c in combos],
@@ -182,12 +161,12 @@ def _analysis(analysis: dict) -> str:
     shortcuts = analysis.get("shortcuts", [])
     if shortcuts:
         rows = [[escape(s["feature"]), f'{s["mi"]:.4f}', str(s["count"]),
-                 escape(s["majority_label"]), _pct(s["majority_share"]),
-                 escape(", ".join(f"{_short(k)} {v}" for k, v in s["labels"].items()))]
+                 escape(s["majority_label"]), pct(s["majority_share"]),
+                 escape(", ".join(f"{short(k)} {v}" for k, v in s["labels"].items()))]
                 for s in shortcuts]
         parts.append("<h3>Label-shortcut candidates (mutual information with the gold label)</h3>"
-                     + _table(["feature", "MI (bits)", "pairs", "majority label", "majority %",
-                               "labels"], rows, numeric={1, 2, 4}))
+                     + table(["feature", "MI (bits)", "pairs", "majority label", "majority %",
+                              "labels"], rows, numeric={1, 2, 4}))
     return "".join(parts)
 
 
@@ -230,8 +209,8 @@ def _failures(records: Sequence[dict], limit: int = 20) -> str:
         out += "<h3>Transforms</h3>" + stacked_bars(
             "Failed transforms per spec, by status", list(by_status.items()), cats,
             _status_classes(cats),
-        ) + _table(["spec", "status", "reason", "transforms"],
-                   _worded(_top_rows(tr, limit, 4), 2), numeric={3})
+        ) + table(["spec", "status", "reason", "transforms"],
+                  _worded(_top_rows(tr, limit, 4), 2), numeric={3})
     if rec:
         statuses = Counter()
         for (status, _), n in rec.items():
@@ -239,8 +218,8 @@ def _failures(records: Sequence[dict], limit: int = 20) -> str:
         summary = ", ".join(f"{escape(s)} {n}" for s, n in statuses.most_common())
         out += (f"<h3>Records without a contrast pair</h3><p>{summary}</p>"
                 "<details><summary>Reasons</summary>"
-                + _table(["status", "reason", "records"], _worded(_top_rows(rec, limit, 3), 1),
-                         numeric={2})
+                + table(["status", "reason", "records"], _worded(_top_rows(rec, limit, 3), 1),
+                        numeric={2})
                 + "</details>")
     return out
 
@@ -249,7 +228,7 @@ def _prediction_cell(pred: str | None, gold: str | None) -> str:
     if pred is None:
         return "–"
     cls = "right" if pred == gold else "wrong"
-    return f'<span class="pred {cls}">{_short(pred)}</span>'
+    return f'<span class="pred {cls}">{short(pred)}</span>'
 
 
 def _ranking_table(side: dict) -> str:
@@ -265,8 +244,8 @@ def _ranking_table(side: dict) -> str:
                     str(r.get("score"))),
              escape(str(r.get("distance"))), escape(", ".join(r.get("defects") or []) or "–")]
             for r in ranking]
-    return _table(["candidate (chosen in bold)", "score", "distance", "defects"], rows,
-                  numeric={1, 2})
+    return table(["candidate (chosen in bold)", "score", "distance", "defects"], rows,
+                 numeric={1, 2})
 
 
 def _drill_down(t: dict) -> str:
@@ -315,7 +294,7 @@ def _examples(records: Sequence[dict], evaluation: dict | None, page: int) -> st
             error = (p_o is not None and p_o != orig.gold) or (p_c is not None and p_c != it.gold)
             rationale = escape(t.get("label_rationale") or "", quote=True)
             cells = [escape(it.id), f"{p_html}<br>{h_html}", f"{p_new}<br>{h_new}",
-                     f"{_short(orig.gold)} → {_short(it.gold)}",
+                     f"{short(orig.gold)} → {short(it.gold)}",
                      f'<span title="{rationale}">{escape(it.label_rule or "–")}</span>',
                      _drill_down(t)]
             if preds:
@@ -359,7 +338,7 @@ def _label_rules(records: Sequence[dict]) -> str:
             for rule, (rationale, specs) in sorted(used.items())]
     return ("<p>Each new pair's label comes from one rule (docs/labelrules.md); its rationale "
             "says why that label follows.</p>"
-            + _table(["rule", "rationale", "pairs", "per spec"], rows, numeric={2}))
+            + table(["rule", "rationale", "pairs", "per spec"], rows, numeric={2}))
 
 
 def _run(meta: dict) -> str:
@@ -388,7 +367,7 @@ def _run(meta: dict) -> str:
     replayed = ('<p><b>REPLAYED:</b> made by <code>lit demo</code> from recorded ACE answers, '
                 "not by a live grammar.</p>" if (meta.get("options") or {}).get("replayed")
                 else "")
-    return (replayed + _table(["", ""], rows)
+    return (replayed + table(["", ""], rows)
             + f'<details><summary>Options</summary><ul class="small">{options}</ul></details>')
 
 
@@ -427,23 +406,15 @@ def build_report(
         sections.append(_section("run", "How this file was made", _run(meta)))
     if evaluation:
         sections.append(_section("evaluation", "Model evaluation", _evaluation(evaluation)))
-        from lit.report.fairness import fairness_section  # it uses this module's helpers
-
         if fair := fairness_section(evaluation):
             sections.append(_section("fairness", "Fairness per demographic axis", fair))
     if analysis:
         sections.append(_section("analysis", "Dataset analysis", _analysis(analysis)))
     if analysis and analysis.get("pair_shortcuts"):
-        from lit.report.shortcuts import shortcuts_section  # it uses this module's helpers
-
         sections.append(_section("shortcuts", "Pair shortcuts", shortcuts_section(analysis)))
     if augmentation:
-        from lit.report.augment import augmentation_section  # it uses this module's helpers
-
         sections.append(_section("augmentation", "Augmentation",
                                  augmentation_section(augmentation)))
-    from lit.report.tailor import tailor_section  # it uses this module's helpers
-
     if tailor := tailor_section(records):
         sections.append(_section("tailor", "Closeness, fluency, controllability", tailor))
     sections.append(_section("failures", "Failure breakdown", _failures(records)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from lit.report.build import _pct, _short, _table
+from lit.report.html import pct, short, table
 
 
 def _pair(sentences: list[str]) -> str:
@@ -16,14 +16,14 @@ def _pair(sentences: list[str]) -> str:
 def _axis(axis: str, row: dict) -> str:
     """One axis: its scores and its flipped examples."""
     head = (f'<h3>{escape(axis)}</h3><p>{row["n"]} pairs ({escape(", ".join(row["specs"]))}): '
-            f'fairscore <b>{_pct(row["fairscore"])}%</b> ({row["flipped"]} flipped), accuracy '
-            f'{_pct(row["acc_ori"])}% on the originals, {_pct(row["acc_ptb"])}% perturbed.</p>')
+            f'fairscore <b>{pct(row["fairscore"])}%</b> ({row["flipped"]} flipped), accuracy '
+            f'{pct(row["acc_ori"])}% on the originals, {pct(row["acc_ptb"])}% perturbed.</p>')
     rows = [[escape(e["id"]), escape(e["spec"]), _pair(e["original"]), _pair(e["perturbed"]),
-             _short(e["gold"]), f'{_short(e["prediction_original"])} → '
-             f'{_short(e["prediction_perturbed"])}'] for e in row["examples"]]
+             short(e["gold"]), f'{short(e["prediction_original"])} → '
+             f'{short(e["prediction_perturbed"])}'] for e in row["examples"]]
     if not rows:
         return head + "<p>No pair changed prediction.</p>"
-    return head + _table(["id", "spec", "original", "perturbed", "gold", "prediction"], rows)
+    return head + table(["id", "spec", "original", "perturbed", "gold", "prediction"], rows)
 
 
 def fairness_section(evaluation: dict) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from lit.report.build import _pct, _short, _table
+from lit.report.html import pct, short, table
 
 
 def _mi(row: dict) -> str:
@@ -19,14 +19,14 @@ def _example(row: dict) -> str:
     if ex is None:
         return ""
     return (f'{escape(ex["premise"])} <b>›</b> {escape(ex["hypothesis"])} '
-            f'({_short(ex["label"])})')
+            f'({short(ex["label"])})')
 
 
 def shortcuts_section(analysis: dict) -> str:
     """The table of ranked pair features (empty if the analysis has none)."""
     rows = [[escape(r["feature"]), str(r["count"]), escape(r["majority_label"]),
-             _pct(r["majority_share"]), _mi(r),
-             escape(", ".join(f"{_short(k)} {v}" for k, v in r["labels"].items())), _example(r)]
+             pct(r["majority_share"]), _mi(r),
+             escape(", ".join(f"{short(k)} {v}" for k, v in r["labels"].items())), _example(r)]
             for r in analysis.get("pair_shortcuts", [])]
     if not rows:
         return ""
@@ -34,5 +34,5 @@ def shortcuts_section(analysis: dict) -> str:
              "gold label; features of the premise/hypothesis MRS alignment "
              "(docs/shortcuts.md), by mutual information with the label (95% bootstrap "
              "interval in brackets).</p>")
-    return intro + _table(["feature", "pairs", "majority label", "majority %", "MI (bits)",
-                           "labels", "example"], rows, numeric={1, 3})
+    return intro + table(["feature", "pairs", "majority label", "majority %", "MI (bits)",
+                          "labels", "example"], rows, numeric={1, 3})

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from html import escape
 
 from lit.pipeline.metrics import TailorMetrics
-from lit.report.build import _table
+from lit.report.html import table
 
 
 def _fmt(x: float | None, pattern: str) -> str:
@@ -34,4 +34,4 @@ def tailor_section(records: Sequence[dict]) -> str | None:
             "original MRS, e.g. <code>--self-pairs</code>); <b>fluency</b>, the perplexity "
             "ratio output / original under the word-frequency scorer (above 1 reads worse); "
             "<b>controllability</b>, the share realized and verified.</p>")
-    return note + _table(head, rows, numeric={1, 2, 3, 4, 5})
+    return note + table(head, rows, numeric={1, 2, 3, 4, 5})
