@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import queue
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import islice
 from typing import Any
 
@@ -13,6 +14,10 @@ from lit.backend.work import BatchWork
 
 #: Batches held per batch slot (running, queued or finished but not yet yielded).
 AHEAD = 2
+
+#: Tasks whose records this backend takes from a batch as each finishes (the BatchWork method
+#: that streams them), not when the whole batch ends.
+STREAMED = {"nli": "stream_nli"}
 
 
 def batches(items: Iterable, size: int, spread: int = 1,
@@ -44,29 +49,70 @@ def _spread(items: list, parts: int, key: Callable[[Any], Hashable] | None) -> I
         start = end
 
 
-def overlapped(batches: Iterable[list], work: Callable[[list], list], in_flight: int
+class _Streamed:
+    """One batch's records, handed from the thread that runs the batch to the consumer as
+    they come (a batch's work may be a generator that yields each record when it is done)."""
+
+    _END = object()
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue = queue.Queue()
+        self.finished = False
+
+    def run(self, work: Callable[[list], Iterable], batch: list) -> None:
+        """In a pool thread: every record of `work(batch)`, then the end (or the error)."""
+        try:
+            for record in work(batch):
+                self.queue.put((record, None))
+        except BaseException as exc:  # raised again in the consumer's thread
+            self.queue.put((self._END, exc))
+        else:
+            self.queue.put((self._END, None))
+
+    def records(self, wait: bool) -> Iterator[Any]:
+        """The records that have come (*wait*: all of them, waiting for the batch's end)."""
+        while not self.finished:
+            try:
+                record, error = self.queue.get(block=wait)
+            except queue.Empty:
+                return
+            if record is self._END:
+                self.finished = True
+                if error is not None:
+                    raise error
+                return
+            yield record
+
+
+def overlapped(batches: Iterable[list], work: Callable[[list], Iterable], in_flight: int
                ) -> Iterator[Any]:
     """Records of `work(batch)` for each batch, in order, with up to *in_flight* batches
     running at once: while one batch waits for ACE (or sits at a stage boundary), the next
-    keeps the ACE pool busy. A batch that finishes before an earlier one frees its slot for
-    the next batch at once (up to AHEAD x *in_flight* batches are held, finished or not): a
-    slow first batch must not leave the other slots idle. Batches are read from *batches* in
-    this (the caller's) thread."""
+    keeps the ACE pool busy. Records are handed on as the work yields them (in input order:
+    a batch's only after every earlier batch's), not when its batch ends. A batch that
+    finishes before an earlier one frees its slot for the next batch at once (up to AHEAD x
+    *in_flight* batches are held, finished or not): a slow first batch must not leave the
+    other slots idle. Batches are read from *batches* in this (the caller's) thread."""
     if in_flight <= 1:
         for batch in batches:
             yield from work(batch)
         return
     with ThreadPoolExecutor(max_workers=in_flight, thread_name_prefix="lit-batch") as pool:
-        pending: deque = deque()
+        pending: deque[tuple[Future, _Streamed]] = deque()
         try:
             for batch in batches:
-                pending.append(pool.submit(work, batch))
-                while pending and (pending[0].done() or len(pending) >= AHEAD * in_flight):
-                    yield from pending.popleft().result()
+                streamed = _Streamed()
+                pending.append((pool.submit(streamed.run, work, batch), streamed))
+                while pending:
+                    full = len(pending) >= AHEAD * in_flight
+                    yield from pending[0][1].records(wait=full)
+                    if not pending[0][1].finished:
+                        break
+                    pending.popleft()
             while pending:
-                yield from pending.popleft().result()
+                yield from pending.popleft()[1].records(wait=True)
         finally:
-            for future in pending:  # the consumer stopped early
+            for future, _ in pending:  # the consumer stopped early
                 future.cancel()
 
 
@@ -85,8 +131,9 @@ class LocalBackend:
     def run(self, task: str, batches: Iterable[list], *args: Any, **options: Any
             ) -> Iterator[Any]:
         """The results of `work.<task>(batch, *args, **options)` for every batch, flattened,
-        in order."""
-        method = getattr(self.work, task)
+        in order; an nli record as soon as it and every record before it are done
+        (`STREAMED`)."""
+        method = getattr(self.work, STREAMED.get(task, task))
         return overlapped(batches, lambda batch: method(batch, *args, **options),
                           self.in_flight)
 

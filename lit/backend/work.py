@@ -8,7 +8,7 @@ is passed in: lit.pipeline builds it and imports this package, never the other w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 #: The tasks a backend runs, by name (methods of BatchWork).
@@ -30,6 +30,12 @@ class BatchWork:
         """One `lit nli` record per NliItem, in order; *progress* hears the batch's pairs as
         fractions while its work finishes (lit.pipeline.progress.BatchShare)."""
         return self.pipeline.nli(items, specs, progress)
+
+    def stream_nli(self, items: Sequence[Any], specs: Sequence[tuple[str, Any]],
+                   progress: Callable[[Any], None] | None = None) -> Iterator[dict]:
+        """`nli`'s records, in order, each as soon as its pairs are done
+        (lit.pipeline.Pipeline.stream_nli): the local backend streams them to the writer."""
+        return self.pipeline.stream_nli(items, specs, progress)
 
     def transform(self, sentences: Sequence[str], specs: Sequence[Any]) -> list:
         """One `lit transform` record per sentence and spec, in order."""

@@ -10,8 +10,9 @@ lit.run_nli, so Python users get the same behaviour. --resume appends to OUTPUT,
 ids already written (a half-written last line from a killed run is cut off first); an existing
 OUTPUT is otherwise only replaced with --overwrite. A progress
 bar and, at the end, a summary per spec go to stderr. Only one run at a time writes OUTPUT (a
-second is refused, naming the first); records reach the disk within seconds of finishing, and
-an interrupted run says how many are safe. Exit 0 when the run completes (failed pairs are
+second is refused, naming the first); a record reaches the disk within seconds of its pair
+finishing (in input order: a slow pair holds back only the records after it; with --backend
+ray, a batch's records together), and an interrupted run says how many are safe. Exit 0 when the run completes (failed pairs are
 recorded with their reason), 1 when no input record could be used (empty input, or every
 record invalid_input), 2 on a configuration or input error (or OUTPUT in use), 130/143 when
 interrupted (SIGINT/SIGTERM; --resume continues).

@@ -8,10 +8,12 @@ label rules run *before* generation so pairs no rule covers cost no ACE time.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import groupby
 
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
@@ -380,6 +382,26 @@ class Pipeline:
                           for text, pair in pairs]
             records.append(nli_record(it.id, it.input, transforms, share))
         return records
+
+    def stream_nli(self, items: Sequence[NliItem], specs: Sequence,
+                   progress: Progress | None = None) -> Iterator[dict]:
+        """`nli`'s records, in order, each handed out as soon as its premise group (neighbours
+        with the same premise, parsed once) is done: the groups run at once, in threads over
+        the shared ACE pool, so a slow pair holds back only the records after it (`lit nli`
+        writes each record as it finishes). The records are `nli`'s (a record never depends
+        on the other pairs of its batch); the scorer is called once per group, not per batch."""
+        groups = [list(group) for _, group in groupby(items, key=lambda it: it.premise)]
+        if len(groups) < 2:
+            yield from self.nli(items, specs, progress)
+            return
+        with ThreadPoolExecutor(max_workers=len(groups), thread_name_prefix="lit-pairs") as pool:
+            futures = [pool.submit(self.nli, group, specs, progress) for group in groups]
+            try:
+                for future in futures:
+                    yield from future.result()
+            finally:
+                for future in futures:  # the consumer stopped early
+                    future.cancel()
 
     def _decide(self, it: NliItem, pair: PairSpec, hypothesis: MRS, ph_p, ph_h) -> LabelDecision:
         """The label rules' decision; a pair no other rule covers whose premise is kept and

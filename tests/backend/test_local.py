@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from lit.backend.local import AHEAD, batches, overlapped
 
 
@@ -39,3 +41,37 @@ def test_a_slow_first_batch_does_not_keep_the_next_ones_waiting():
     out = list(overlapped(([k] for k in range(2 * AHEAD + 2)), work, in_flight=2))
     assert out == list(range(2 * AHEAD + 2))
     assert started[:2] == [0, 1] and 2 * AHEAD - 1 in started[: 2 * AHEAD]
+
+
+def test_a_batch_s_records_are_handed_on_as_its_work_yields_them():
+    """Records leave as the batch's work yields them, in order: the first record of batch 0
+    arrives while batch 0 is still running (it used to wait for the whole batch)."""
+    for in_flight in (1, 2):
+        first_taken = threading.Event()
+
+        def work(batch):
+            yield batch[0]
+            if batch[0] == 0:
+                assert first_taken.wait(timeout=20), "record 0 waited for its batch's end"
+            yield batch[0] + 1
+
+        got = []
+        for record in overlapped(([k] for k in range(0, 8, 2)), work, in_flight):
+            got.append(record)
+            if record == 0:
+                first_taken.set()
+        assert got == list(range(8))
+
+
+def test_a_batch_s_error_reaches_the_consumer_after_its_earlier_records():
+    def work(batch):
+        yield batch[0]
+        if batch[0] == 2:
+            raise RuntimeError("batch 2 failed")
+        yield batch[0] + 1
+
+    got = []
+    with pytest.raises(RuntimeError, match="batch 2 failed"):
+        for record in overlapped(([k] for k in range(0, 8, 2)), work, in_flight=2):
+            got.append(record)
+    assert got == [0, 1, 2]
