@@ -386,15 +386,18 @@ class Pipeline:
     def stream_nli(self, items: Sequence[NliItem], specs: Sequence,
                    progress: Progress | None = None) -> Iterator[dict]:
         """`nli`'s records, in order, each handed out as soon as its premise group (neighbours
-        with the same premise, parsed once) is done: the groups run at once, in threads over
-        the shared ACE pool, so a slow pair holds back only the records after it (`lit nli`
-        writes each record as it finishes). The records are `nli`'s (a record never depends
-        on the other pairs of its batch); the scorer is called once per group, not per batch."""
+        with the same premise, parsed once) is done: the groups run in input order, as many
+        at once as ACE has workers (in threads over the shared ACE pool; all at once, they
+        would all finish together), so the first records come early and a slow pair holds
+        back only the records after it (`lit nli` writes each record as it finishes). The
+        records are `nli`'s (a record never depends on the other pairs of its batch); the
+        scorer is called once per group, not per batch."""
         groups = [list(group) for _, group in groupby(items, key=lambda it: it.premise)]
         if len(groups) < 2:
             yield from self.nli(items, specs, progress)
             return
-        with ThreadPoolExecutor(max_workers=len(groups), thread_name_prefix="lit-pairs") as pool:
+        at_once = min(len(groups), max(2, getattr(self.service, "workers", 2)))
+        with ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="lit-pairs") as pool:
             futures = [pool.submit(self.nli, group, specs, progress) for group in groups]
             try:
                 for future in futures:

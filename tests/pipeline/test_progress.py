@@ -49,9 +49,9 @@ def test_progress_moves_inside_a_batch(fake_ace_config, rows):
     assert sum(ticks) == len(rows) and all(p > 0 for p in ticks)
     first_record = next(k for k, (kind, _) in enumerate(events) if kind == "record")
     before = [p for _, p in events[:first_record]]
-    # the first batch reports many parts of itself before any of its records exists, and
-    # in all exactly its 32 pairs
-    assert len(before) >= 10 and sum(before) == 32
+    # the first batch reports many parts of itself before its first record exists, which
+    # comes before the batch ends (records leave as their pairs finish)
+    assert len(before) >= 10 and 0 < sum(before) < 32
     running = [sum(before[:k]) for k in range(1, len(before) + 1)]
     assert sum(1 for x in running if 0 < x < 32) >= 9
     # far more calls than batches (2)
