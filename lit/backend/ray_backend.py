@@ -63,6 +63,8 @@ class RemoteScorer:
     name: str
     model_name: str | None = None
     actors: tuple = field(default=(), repr=False)
+    #: the remote scorer's own scale, so the ranking weighs its scores as a local one would
+    scale: float | None = None
 
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]:
         """Scores from a scorer actor (any: they are interchangeable)."""
@@ -114,7 +116,8 @@ class ScorerActor:
 
     def info(self) -> dict[str, Any]:
         return {**_where(), "scorer": getattr(self.scorer, "name", None),
-                "model": getattr(self.scorer, "model_name", None)}
+                "model": getattr(self.scorer, "model_name", None),
+                "scale": getattr(self.scorer, "scale", None)}
 
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]:
         return self.scorer.score(groups)
@@ -189,7 +192,8 @@ class RayBackend:
                                                      max_concurrency=n)
             self._scorers = [Scorer.remote(config) for _ in range(k)]
             info = self._wait([s.info.remote() for s in self._scorers])[0]
-            scorer = RemoteScorer(info["scorer"], info["model"], tuple(self._scorers))
+            scorer = RemoteScorer(info["scorer"], info["model"], tuple(self._scorers),
+                                  info["scale"])
         Actor = ray.remote(PipelineActor).options(
             num_cpus=per, max_restarts=MAX_RESTARTS, max_task_retries=MAX_TASK_RETRIES,
             max_concurrency=max(1, options.batches_per_actor))
