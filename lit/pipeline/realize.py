@@ -40,7 +40,7 @@ from lit.equivalence import equivalent
 from lit.pipeline.standins import Substitution, restore, substitute
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
-from lit.rank.explained import brought
+from lit.rank.explained import brought, relocates
 from lit.rank.ranking import Preference, Scored, order, why
 from lit.rank.surface import Repair, moves_words, repair
 from lit.rules.engine import Routed
@@ -113,7 +113,9 @@ class _Target:
         self.route = job.routed.name if job.routed else None
         self.explains = (brought(job.source_mrs, job.mrs, job.examples)
                          if job.source_mrs is not None else None)
-        self.fixed_order = not moves_words(job.examples)  # a swap moves words; others do not
+        # a swap moves words, so does a substitution of two words for each other; others do not
+        self.fixed_order = not (moves_words(job.examples) or (
+            job.source_mrs is not None and relocates(job.source_mrs, job.mrs)))
         self.generated_mrs, self.subs = substitute(
             job.routed.twin if job.routed else job.mrs, job.source)
         self.realized = 0  # distinct realizations, before a route's surface test

@@ -117,15 +117,49 @@ def _properties(m: MRS, var: str) -> dict[str, str]:
     return {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
 
 
+#: The forms the ERG realizes a `pron` EP as, chosen by its PERS/NUM/GEND (a closed class the
+#: grammar's lexicon spells out: a demographic or person change of a pronoun brings these).
+PRONOUN_FORMS = frozenset(
+    "i me my mine myself you your yours yourself yourselves he him his himself she her hers "
+    "herself it its itself we us our ours ourselves they them their theirs themselves "
+    "themself".split())
+
+
+def _pronoun_changed(source: MRS, target: MRS, changed_vars: set[str]) -> bool:
+    prons = {ep.iv for m in (source, target) for ep in m.rels
+             if predicate.normalize(ep.predicate) == "pron"}
+    counts = [sum(predicate.normalize(ep.predicate) == "pron" for ep in m.rels)
+              for m in (source, target)]
+    return bool(prons & changed_vars) or counts[0] != counts[1]
+
+
+def relocates(source: MRS, target: MRS) -> bool:
+    """Whether a predicate both MRSs have now belongs to another referent: *man* and *woman*
+    swapped by gender=swap ('The man gave the woman his book.' -> 'The woman gave the man her
+    book.'), so their words change places by the rule's doing, not the generator's."""
+    def owners(m: MRS) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for ep in m.rels:
+            if ep.iv and ep.iv.startswith("x") and not ep.is_quantifier():
+                out.setdefault(predicate.normalize(ep.predicate), set()).add(ep.iv)
+        return out
+    before, after = owners(source), owners(target)
+    return any(before[p] != after[p] for p in before.keys() & after.keys())
+
+
 def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) -> frozenset[str]:
     """Words the change from *source* to *target* may add or drop: see the module docstring.
     *examples* are the applied modules' (source, target) example sentences."""
     changed: set[str] = set()
+    changed_vars: set[str] = set()
     for var in target.variables:
         before, after = _properties(source, var), _properties(target, var)
+        diff = {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
         if var not in source.variables:
-            changed |= set(after)
-        changed |= {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
+            diff |= set(after)
+        if diff:
+            changed_vars.add(var)
+        changed |= diff
     icons = ({(i.left, i.relation, i.right) for i in target.icons}
              ^ {(i.left, i.relation, i.right) for i in source.icons})
     focused = {left for left, _, _ in icons}
@@ -139,6 +173,8 @@ def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) 
     for t in _triggers():
         if t.properties & changed or any(_matches(p, new | touched) for p in t.predicates):
             found.update(t.word.split())
+    if _pronoun_changed(source, target, changed_vars):
+        found |= PRONOUN_FORMS
     by_pred = _forms()[0]
     for pred in new:
         found.add(_lemma(pred))

@@ -15,18 +15,20 @@ CLEFT = re.compile(r"^It (is|was|will be) [^,]+ (who|that|which) [^,]+\.$")
 
 
 @pytest.mark.parametrize("source, spec, expected", [
-    ("A woman is training a dog.", "cleft=ARG1", "It is a woman that is training a dog."),
+    ("A woman is training a dog.", "cleft=ARG1", "It is a woman (that|who) is training a dog."),
     ("A woman is training a dog.", "cleft=ARG2", "It is a dog that a woman is training."),
-    ("The dog bit the man.", "cleft=ARG1", "It was the dog that bit the man."),
+    ("The dog bit the man.", "cleft=ARG1", "It was the dog (that|who) bit the man."),
     ("The dog bit the man.", "cleft=ARG2", "It was the man that the dog bit."),
     ("A woman is training a dog.", "cleft=ARG1+tense=past",
-     "It was a woman that was training a dog."),
-    ("The man is happy.", "cleft=ARG1", "It is the man that is happy."),
+     "It was a woman (that|who) was training a dog."),
+    ("The man is happy.", "cleft=ARG1", "It is the man (that|who) is happy."),
 ])
 def test_cleft_through_its_twin(verified, source, spec, expected):
+    """*expected* is a pattern: a subject cleft may take 'that' or 'who' (the ranking's
+    choice between two clean, verified candidates)."""
     record = verified(source, spec)
     assert record["route"].endswith("cleft.relative_clause")
-    assert record["output"] == expected
+    assert re.fullmatch(expected.replace(".", r"\."), record["output"]), record["output"]
     assert all(CLEFT.match(c) for c in record["candidates"]), record["candidates"]
 
 
@@ -36,7 +38,8 @@ def test_a_twin_realization_a_writer_would_not_write_is_refused_with_its_reason(
     surface test refuses it, and the record says why."""
     record = live_engine.transform("The dog did not bite the man.", "cleft=ARG1")
     assert record["status"] == "no_generation" and record["output"] is None
-    assert record["reason"] == ("route cleft.relative_clause: none of the twin's 1 "
+    assert record["reason"] == ("route cleft.copula_tense+cleft.relative_clause: none of the "
+                                "twin's 1 "
                                 "realizations has the surface the route requires")
 
 
@@ -61,5 +64,6 @@ def test_when_no_twin_realization_verifies_the_reason_names_the_route(live_engin
     beach' after an object, so the twin gives nothing; the record says so."""
     record = live_engine.transform("The house is by the beach.", "cleft=ARG1")
     assert record["status"] != "ok"
-    assert record["route"] == "cleft.relative_clause"
-    assert record["reason"] == "route cleft.relative_clause (twin MRS): ACE generated nothing"
+    assert record["route"] == "cleft.copula_tense+cleft.relative_clause"
+    assert record["reason"] == ("route cleft.copula_tense+cleft.relative_clause (twin MRS): "
+                                "ACE generated nothing")

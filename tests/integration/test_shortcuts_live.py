@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 
 import pytest
 
@@ -41,5 +42,7 @@ def test_analyze_pairs_on_the_rig_then_from_the_cache(tmp_path, monkeypatch, cap
 
     assert main(args) == 0
     second = capsys.readouterr().err
-    assert f"{len(sentences)} sentences read" in second and ", 0 parsed" in second
+    # a parse stopped at a limit (timeout, resource) is not cached, so the next run retries it
+    read, again = map(int, re.search(r"(\d+) sentences read .*?, (\d+) parsed", second).groups())
+    assert read + again == len(sentences) and again <= len(sentences) // 20, second
     assert json.loads(out.read_text())["pair_shortcuts"] == result["pair_shortcuts"]

@@ -198,3 +198,41 @@ def test_allow_defects_is_an_option_of_the_run():
     add_pipeline_arguments(parser)
     assert RunConfig.from_args(parser.parse_args([])).allow_defects is False
     assert RunConfig.from_args(parser.parse_args(["--allow-defects"])).allow_defects is True
+
+
+def test_a_pronoun_whose_gender_changes_explains_its_new_form():
+    """gender=swap changes a pron's GEND and the grammar picks him/his/he: not unexplained
+    (found live: 'I saw her.' -> 'I saw him.' was not_fluent)."""
+    from delphin.codecs import simplemrs
+
+    from lit.rank.explained import brought, unexplained
+
+    src = simplemrs.decode(
+        "[ LTOP: h0 INDEX: e2 [ e SF: prop TENSE: past ] RELS: < "
+        "[ pron<0:1> LBL: h4 ARG0: x3 [ x PERS: 1 NUM: sg ] ] "
+        "[ pronoun_q LBL: h5 ARG0: x3 RSTR: h6 BODY: h7 ] "
+        "[ _see_v_1 LBL: h1 ARG0: e2 ARG1: x3 ARG2: x8 [ x PERS: 3 NUM: sg GEND: f ] ] "
+        "[ pron LBL: h9 ARG0: x8 ] [ pronoun_q LBL: h10 ARG0: x8 RSTR: h11 BODY: h12 ] > "
+        "HCONS: < h0 qeq h1 h6 qeq h4 h11 qeq h9 > ]")
+    tgt = simplemrs.decode(simplemrs.encode(src).replace("GEND: f", "GEND: m"))
+    assert unexplained("I saw her.", "I saw him.", brought(src, tgt)) == ()
+    assert unexplained("I saw her.", "I saw him.", brought(src, src)) == (
+        "unexplained word 'him'", "dropped word 'her'")
+
+
+def test_a_swap_of_two_nouns_relocates_their_words():
+    """gender=swap on 'The man gave the woman his book.': man and woman change referents, so
+    their change of place is the rule's (the realizer then neither flags nor restores it)."""
+    from delphin.codecs import simplemrs
+
+    from lit.rank.explained import relocates
+
+    src = simplemrs.decode(
+        "[ LTOP: h0 INDEX: e2 RELS: < [ _the_q LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ] "
+        "[ _man_n_1 LBL: h7 ARG0: x3 ] [ _give_v_1 LBL: h1 ARG0: e2 ARG1: x3 ARG2: x9 ARG3: x8 ] "
+        "[ _the_q LBL: h10 ARG0: x8 RSTR: h11 BODY: h12 ] [ _woman_n_1 LBL: h13 ARG0: x8 ] "
+        "[ _book_n_of LBL: h14 ARG0: x9 ] > HCONS: < h0 qeq h1 h5 qeq h7 h11 qeq h13 > ]")
+    swapped = simplemrs.decode(simplemrs.encode(src).replace("_man_n_1", "_TMP_n_1")
+                               .replace("_woman_n_1", "_man_n_1").replace("_TMP_n_1", "_woman_n_1"))
+    assert relocates(src, swapped)
+    assert not relocates(src, src)
