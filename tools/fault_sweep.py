@@ -373,14 +373,13 @@ def engine_not_closed(ctx: Context) -> str:
     grammar.write_bytes(b"fake")
     engine = Engine(ctx.ace.ace, grammar, "2018", scorer="ace", workers=1)
     engine.transform("Bob met Alice.", "neg")
-    tmpdir = engine.service._tmpdir
     running = len(ace_processes(str(grammar)))
     del engine
     gc.collect()
     time.sleep(0.3)
+    # ACE's stderr goes to unnamed temporary files: nothing is left in the temp dir to check
     return (f"{'ACE ran' if running else 'ACE never ran'}; after del: "
-            f"{len(ace_processes(str(grammar)))} ACE, temp dir "
-            f"{'left' if tmpdir.exists() else 'removed'}")
+            f"{len(ace_processes(str(grammar)))} ACE")
 
 
 def relative_ace(ctx: Context) -> str:
@@ -517,7 +516,7 @@ CASES: list[Case] = [
          sigint),
     Case("11 SIGTERM on a hung item", "rc 143; within 2 s; 0 ACE left; 0 temp dirs; resumable",
          sigterm),
-    Case("12 Engine dropped unclosed", "ACE ran; after del: 0 ACE, temp dir removed",
+    Case("12 Engine dropped unclosed", "ACE ran; after del: 0 ACE",
          engine_not_closed),
     Case("13 --ace ./ace_rel", "rc 0; ok", relative_ace),
     Case("14 endless output, no newline", "ace_error; within the timeout", flood),
