@@ -56,6 +56,25 @@ def gold_2025() -> list[dict]:
 
 # The fake ACE's fixtures (fake_ace_executable, fake_ace_config, fake_ace_service):
 # see tests/fake_ace/fixtures.py.
+class Reversed:
+    """A scorer that likes whatever the generator liked least: ranking must still never pick a
+    defective candidate. *scale* as a real scorer's (None: the ranking's own fallback)."""
+
+    name = "reversed"
+
+    def __init__(self, scale: float | None = None):
+        self.scale = scale
+
+    def score(self, groups):
+        return [[-float(i) for i in range(len(g))] for g in groups]
+
+
+def read_recorded(path: Path) -> list[dict]:
+    """The candidate lists of a tests/data/live recording, without its metadata line."""
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return [r for r in map(json.loads, f) if "meta" not in r]
+
+
 from tests.fake_ace.fixtures import *  # noqa: E402,F401,F403
 
 

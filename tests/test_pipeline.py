@@ -10,6 +10,8 @@ import re
 from collections import Counter
 
 import pytest
+
+from tests.conftest import Reversed
 from delphin.codecs import simplemrs
 
 from lit.ace.service import AceService
@@ -20,15 +22,6 @@ from lit.pipeline import Pipeline, Realizer
 from lit.rank import AceOrderScorer, get_scorer, rank
 from lit.rules.engine import RuleEngine
 from lit.status import Status
-
-
-class Reversed:
-    """A deterministic test scorer: the exact opposite of ACE's order."""
-
-    name = "reversed"
-
-    def score(self, groups):
-        return [[-float(i) for i in range(len(g))] for g in groups]
 
 
 class Counting:

@@ -11,7 +11,7 @@ from lit.rank import AceOrderScorer, get_scorer
 from lit.rank.closeness import measure, nonwords
 from lit.rank.freq import FrequencyScorer
 from lit.rank.ranking import order, why
-from tests.conftest import DATA
+from tests.conftest import DATA, Reversed
 
 
 class Initial:
@@ -21,15 +21,6 @@ class Initial:
 
     def holds(self, surface: str) -> bool:
         return surface.split()[0].lower() in {"did", "is", "will"}
-
-
-class Reversed:
-    """A scorer that likes whatever the generator liked least."""
-
-    name = "reversed"
-
-    def score(self, groups):
-        return [[-float(i) for i in range(len(g))] for g in groups]
 
 
 SCORERS = [AceOrderScorer(), FrequencyScorer(), Reversed()]

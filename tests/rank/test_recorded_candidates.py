@@ -8,8 +8,6 @@ preferences whenever some verified candidate does.
 
 from __future__ import annotations
 
-import gzip
-import json
 
 import pytest
 
@@ -17,23 +15,13 @@ from lit.rank import AceOrderScorer
 from lit.rank.freq import FrequencyScorer
 from lit.rank.ranking import order
 from lit.rules.engine import RuleEngine
-from tests.conftest import DATA
+from tests.conftest import DATA, Reversed, read_recorded
 
 RECORDED = DATA / "live" / "candidates-erg2025-rig.jsonl.gz"
 
 
-class Reversed:
-    """The worst scorer imaginable: it likes what ACE liked least."""
-
-    name = "reversed"
-
-    def score(self, groups):
-        return [[-float(i) for i in range(len(g))] for g in groups]
-
-
 def recorded() -> list[dict]:
-    with gzip.open(RECORDED, "rt", encoding="utf-8") as f:
-        return [r for r in map(json.loads, f) if "meta" not in r]
+    return read_recorded(RECORDED)
 
 
 def test_recording_covers_enough_sentences():

@@ -12,8 +12,6 @@ stutter or an added comma; and a side is not_fluent only when no verified candid
 
 from __future__ import annotations
 
-import gzip
-import json
 from functools import lru_cache
 
 import pytest
@@ -25,27 +23,16 @@ from lit.rank.explained import brought, examples, implausible, unexplained
 from lit.rank.freq import FrequencyScorer
 from lit.rank.ranking import order
 from lit.rules.engine import RuleEngine
-from tests.conftest import DATA
+from tests.conftest import DATA, Reversed, read_recorded
 
 RECORDED = DATA / "live" / "candidates-fluency-erg2025-rig.jsonl.gz"
 #: What no output may have (lit.rank.closeness and lit.rank.explained name them so).
 FORBIDDEN = ("unexplained word", "non-word", "repeated", "added ','")
 
 
-class Reversed:
-    """The worst scorer imaginable: it likes what ACE liked least."""
-
-    name = "reversed"
-    scale = 1.0
-
-    def score(self, groups):
-        return [[-float(i) for i in range(len(g))] for g in groups]
-
-
 @lru_cache(maxsize=1)
 def recorded() -> tuple[dict, ...]:
-    with gzip.open(RECORDED, "rt", encoding="utf-8") as f:
-        return tuple(r for r in map(json.loads, f) if "meta" not in r)
+    return tuple(read_recorded(RECORDED))
 
 
 @lru_cache(maxsize=1)
@@ -79,7 +66,7 @@ def _tiny_gpt2(tmp_path_factory):
 
 @pytest.fixture(params=["ace", "freq", "reversed", "gpt2"])
 def scorer(request, tmp_path_factory):
-    return {"ace": AceOrderScorer, "freq": FrequencyScorer, "reversed": Reversed,
+    return {"ace": AceOrderScorer, "freq": FrequencyScorer, "reversed": lambda: Reversed(scale=1.0),
             "gpt2": lambda: _tiny_gpt2(tmp_path_factory)}[request.param]()
 
 

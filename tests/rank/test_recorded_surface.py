@@ -8,8 +8,6 @@ the transformed MRS on the rig.
 
 from __future__ import annotations
 
-import gzip
-import json
 
 import pytest
 from delphin.codecs import simplemrs
@@ -20,7 +18,7 @@ from lit.rank import AceOrderScorer
 from lit.rank.freq import FrequencyScorer
 from lit.rank.surface import align, differences
 from lit.rules.engine import RuleEngine
-from tests.conftest import DATA
+from tests.conftest import DATA, Reversed, read_recorded
 
 RECORDED = DATA / "live" / "candidates-surface-erg2025-rig.jsonl.gz"
 ISSUE = ("A small group of young black men, some in traditional African dress, are assembled "
@@ -29,18 +27,8 @@ ISSUE = ("A small group of young black men, some in traditional African dress, a
 NOT_TARGET = "[ TOP: h0 INDEX: e1 RELS: < [ _nothing_n_1 LBL: h2 ARG0: x3 ] > HCONS: < > ]"
 
 
-class Reversed:
-    """The worst scorer imaginable: it likes what ACE liked least."""
-
-    name = "reversed"
-
-    def score(self, groups):
-        return [[-float(i) for i in range(len(g))] for g in groups]
-
-
 def recorded() -> list[dict]:
-    with gzip.open(RECORDED, "rt", encoding="utf-8") as f:
-        return [r for r in map(json.loads, f) if "meta" not in r]
+    return read_recorded(RECORDED)
 
 
 class Replay:
