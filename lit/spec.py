@@ -153,3 +153,19 @@ def parse_pair(text: str) -> PairSpec:
         tail = _parse_spec(text, shared.end(), len(text), text)
         premise, hypothesis = premise + tail, hypothesis + tail
     return PairSpec(premise, hypothesis)
+
+
+@dataclass(frozen=True)
+class TextSpec(PairSpec):
+    """A single-text task's spec, run as a pair whose second side is the text kept as it is
+    (`o`), so one pipeline and one label-rule matcher serve both kinds of task; ``str()`` is
+    the spec alone ("neg"), as records and label-rule messages name it."""
+
+    def __str__(self) -> str:
+        return str(self.premise)
+
+
+def parse_text_spec(text: str) -> TextSpec:
+    """Parse the spec of a single-text task (``neg``, ``gender=swap+pass``); InputError as
+    `parse_spec`."""
+    return TextSpec(parse_spec(text), Spec((Step(*ALIASES["o"]),)))

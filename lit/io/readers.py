@@ -12,7 +12,7 @@ import gzip
 import io
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -331,42 +331,80 @@ def read_nli(
     1 neutral, 2 contradiction, -1 none), see `label_convention`. A `lit nli` output gives
     its records' input pairs (an invalid_input record is an item with its error again)."""
     fmt = detect_format(path, fmt)
-    if fmt in ("parquet", "datasets"):
-        for number, row in enumerate(_table_rows(path, fmt), 1):
-            yield _item(path, number, dict(row), premise, hypothesis, label, id_field)
-        return
-    if fmt == "jsonl":
-        for line, rec, error in json_objects(path):
-            if error:
-                raw = line.text if not json_problem(line.text) else ascii(line.text)
-                yield NliItem(str(line.number), line.number, {"raw": raw[:2000]},
-                              error=f"{path}:{line.number}: {error}")
-                continue
-            if is_nli_record(rec):  # a `lit nli` output: its input pairs, ids kept
-                rec = {"pairID": rec["id"], **rec["input"]}
-            yield _item(path, line.number, rec, premise, hypothesis, label, id_field)
-        return
-    with open_text(path) as f:
-        # MNLI's TSV has stray quotes inside sentences: read TSV without quoting.
-        reader = (csv.DictReader(f) if fmt == "csv"
-                  else csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
-        columns = reader.fieldnames or []
-        premise = _pick(premise, PREMISE_FIELDS, columns)
-        hypothesis = _pick(hypothesis, HYPOTHESIS_FIELDS, columns)
-        label = _pick(label, LABEL_FIELDS, columns)
-        wanted = [premise, hypothesis] + ([id_field] if id_field else [])
+    names = [premise, hypothesis, label]
+
+    def check_columns(columns: list[str]) -> None:
+        names[:] = [_pick(premise, PREMISE_FIELDS, columns),
+                    _pick(hypothesis, HYPOTHESIS_FIELDS, columns),
+                    _pick(label, LABEL_FIELDS, columns)]
+        wanted = names[:2] + ([id_field] if id_field else [])
         missing = [c for c in wanted if c not in columns]
         if missing:
             raise InputError(
                 f"{path}: no column {missing[0]!r} (columns: {', '.join(columns) or 'none'}); "
                 "name the columns with --premise-column/--hypothesis-column/--label-column"
             )
+
+    for row in iter_rows(path, fmt, header=check_columns):
+        if row.error:
+            yield NliItem(str(row.line), row.line, row.fields,
+                          error=f"{path}:{row.line}: {row.error}")
+            continue
+        rec = row.fields
+        if fmt == "jsonl" and is_nli_record(rec):  # a `lit nli` output: its input pairs
+            rec = {"pairID": rec["id"], **rec["input"]}
+        yield _item(path, row.line, rec, *names, id_field)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One record of a dataset as read: its line (row) number and fields, or why the line is
+    no record (bad JSON; then `fields` is ``{"raw": the line}``, writable as JSON)."""
+
+    line: int
+    fields: dict
+    error: str | None = None
+
+
+def iter_rows(path: str | Path, fmt: str,
+              header: Callable[[list[str]], None] = lambda columns: None) -> Iterator[Row]:
+    """Every record of a JSONL, CSV, TSV or Parquet file or a `datasets` dataset (*fmt* as
+    `detect_format` gives it), in order, none dropped; *header* hears a CSV/TSV file's
+    column names before its first row (and may raise)."""
+    if fmt in ("parquet", "datasets"):
+        for number, row in enumerate(_table_rows(path, fmt), 1):
+            yield Row(number, dict(row))
+        return
+    if fmt == "jsonl":
+        for line, rec, error in json_objects(path):
+            if error:
+                raw = line.text if not json_problem(line.text) else ascii(line.text)
+                yield Row(line.number, {"raw": raw[:2000]}, error)
+            else:
+                yield Row(line.number, rec)
+        return
+    with open_text(path) as f:
+        # MNLI's TSV has stray quotes inside sentences: read TSV without quoting.
+        reader = (csv.DictReader(f) if fmt == "csv"
+                  else csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+        header(list(reader.fieldnames or []))
         for row in reader:
-            line = reader.line_num
             rec = {k: v for k, v in row.items() if k is not None}
             if None in row:
                 rec["_extra"] = row[None]
-            yield _item(path, line, rec, premise, hypothesis, label, id_field)
+            yield Row(reader.line_num, rec)
+
+
+def class_labels(path: str | Path, fmt: str) -> dict[str, tuple[str, ...]]:
+    """The label names of each `ClassLabel` field of a `datasets` dataset (field -> names in
+    integer order); empty for any other format."""
+    if fmt != "datasets":
+        return {}
+    import datasets
+
+    return {name: tuple(feature.names)
+            for name, feature in _load_dataset(path).features.items()
+            if isinstance(feature, datasets.ClassLabel)}
 
 
 def count_records(path: str | Path, fmt: str | None = None) -> int | None:

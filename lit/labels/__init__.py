@@ -1,11 +1,14 @@
-"""NLI label rules as data: (pair spec, old label, preconditions) -> new label (docs/design.md §2).
+"""Label rules as data: (pair spec, old label, preconditions) -> new label (docs/design.md §2).
 
-A rule file (format in docs/labelrules.md; the default set is `default.labels` beside this
-module) holds five kinds of rule, tried in this order for a transformed pair:
+A rule set speaks one task's labels (a lit.labels.names.LabelSet: NLI's E/N/C by default, a
+task profile's otherwise, lit.tasks). A rule file (format in docs/labelrules.md; the default
+NLI set is `default.labels` beside this module, the built-in tasks' sets are in
+lit/tasks/profiles) holds five kinds of rule, tried in this order for a transformed pair:
 
 1. `gold` + `skip` — pairs whose gold label says there is nothing to transform (SNLI "-");
 2. `either` — a step on either side decides alone (questions get no NLI label);
-3. `pairs` — exact pair specs, with `when` preconditions on the *original* sentences;
+3. `pairs` — exact pair specs (`specs` for a single-text task's spec, run as the pair
+   "spec;o"), with `when` preconditions on the *original* sentences;
 4. `neutral` — truth-preserving steps (passive, cleft) are removed from both sides and the
    `pairs` rules are tried again, so `f;p +pa` falls back to `f;p`;
 5. `edit` — for a pair whose hypothesis is a meaning-changing edit of its premise side
@@ -13,7 +16,8 @@ module) holds five kinds of rule, tried in this order for a transformed pair:
    (natural logic, issue 15); only these rules are consulted for such a pair.
 
 No rule, or a rule that maps no label for the gold label: the pair is *uncovered* and gets no
-label — never a guessed one.
+label — never a guessed one. A `map` may send a label to `keep` (the gold label stays: an
+invariance) or to `none` (covered, but no label: a change that may or may not flip it).
 """
 
 from __future__ import annotations
@@ -29,13 +33,17 @@ from lark.exceptions import VisitError
 from lit import frontend
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.errors import InputError, RuleError
-from lit.labels.names import CODES, LABEL_OF_CODE, label_code
+from lit.labels.names import NLI, LabelSet, label_code
 from lit.phenomena import Phenomena, describe
 from lit.status import Status
 
 #: Label-rule files end in this suffix (rule modules use ``.lit``).
 LABEL_SUFFIX = ".labels"
 DEFAULT_RULES = f"default{LABEL_SUFFIX}"
+#: `map X -> keep`: the gold label stays (an invariance).
+KEEP = "keep"
+#: A condition's side `text` is a single-text task's text (the first side of its pair).
+_SIDE_ALIASES = {"text": "premise"}
 
 #: Joins a decision's rule id to the ids of the neutral rules it fell back through.
 _ID_JOIN = "+"
@@ -63,7 +71,7 @@ class Condition:
 
     def holds(self, premise: Phenomena | None, hypothesis: Phenomena | None) -> bool:
         sides = {"premise": [premise], "hypothesis": [hypothesis]}.get(
-            self.side, [premise, hypothesis]
+            _SIDE_ALIASES.get(self.side, self.side), [premise, hypothesis]
         )
         return all(p is not None and self._check(p) for p in sides)
 
@@ -99,12 +107,15 @@ class LabelRule:
             pat in ("*", got) for pat, got in zip(self.edit, (relation, polarity))
         )
 
-    def map_label(self, gold: str | None) -> tuple[bool, str | None]:
-        """(covered, new label) for a gold code (`=`: the premise is the hypothesis); `*` maps
-        any label, also a missing one."""
+    def map_label(self, gold: str | None, labels: LabelSet = NLI) -> tuple[bool, str | None]:
+        """(covered, new label name) for a gold code of *labels* (`=`: the premise is the
+        hypothesis); `*` maps any label, also a missing one; `keep` gives the gold label
+        itself (none for a missing one)."""
         for old, new in self.mapping:
             if old == "*" or old == gold:
-                return True, (LABEL_OF_CODE[new] if new else None)
+                if new == KEEP:
+                    return True, labels.name_of(gold) if gold in labels.codes else None
+                return True, (labels.name_of(new) if new else None)
         return False, None
 
 
@@ -121,27 +132,46 @@ class LabelDecision:
 
 
 class _ToRules(Transformer):
-    def __init__(self, source: str):
+    def __init__(self, source: str, labels: LabelSet):
         super().__init__()
         self.source = source
+        self.labels = labels
 
-    def _spec(self, tok: Token, pair: bool):
-        from lit.spec import parse_pair, parse_spec
+    def _spec(self, tok: Token, kind: str):
+        from lit.spec import parse_pair, parse_spec, parse_text_spec
 
         text = json.loads(tok)
+        parse = {"pair": parse_pair, "step": parse_spec, "text": parse_text_spec}[kind]
         try:
-            return text, (parse_pair(text) if pair else parse_spec(text))
+            return text, parse(text)
         except InputError as exc:
             raise RuleError(self.source, tok.line, tok.column, str(exc)) from None
 
+    def _label(self, tok: Token, extra: tuple[str, ...]) -> str:
+        """A label of the rule set's task (by code or name) as its code, or one of *extra*."""
+        if str(tok) in extra:
+            return str(tok)
+        try:
+            code = self.labels.code(str(tok))
+        except ValueError:
+            code = None
+        if code is None or code not in self.labels.codes:
+            raise RuleError(self.source, tok.line, tok.column,
+                            f"{str(tok)!r} is not {self.labels.what} (labels: "
+                            f"{', '.join(self.labels.codes)}; or {', '.join(extra)})")
+        return code
+
     def pairs(self, toks):
-        return ("pairs", [self._spec(t, True) for t in toks])
+        return ("pairs", [self._spec(t, "pair") for t in toks])
+
+    def specs(self, toks):
+        return ("specs", [self._spec(t, "text") for t in toks])
 
     def either(self, toks):
-        return ("either", [s for t in toks for s in _real_steps(self._spec(t, False)[1])])
+        return ("either", [s for t in toks for s in _real_steps(self._spec(t, "step")[1])])
 
     def neutral(self, toks):
-        return ("neutral", [s for t in toks for s in _real_steps(self._spec(t, False)[1])])
+        return ("neutral", [s for t in toks for s in _real_steps(self._spec(t, "step")[1])])
 
     def gold(self, toks):
         return ("gold", [json.loads(t) for t in toks])
@@ -160,7 +190,9 @@ class _ToRules(Transformer):
         return ("map", list(items))
 
     def mapping(self, toks):
-        return (str(toks[0]), None if toks[1] == "none" else str(toks[1]))
+        old = self._label(toks[0], ("*", "="))
+        new = self._label(toks[1], ("none", KEEP))
+        return (old, None if new == "none" else new)
 
     def skip(self, _):
         return ("skip", True)
@@ -180,16 +212,16 @@ class _ToRules(Transformer):
             if key in fields:
                 raise error(f"`{key}` given twice")
             fields[key] = value
-        kinds = [k for k in ("pairs", "either", "neutral", "gold", "edit") if k in fields]
+        kinds = [k for k in ("pairs", "specs", "either", "neutral", "gold", "edit") if k in fields]
         if len(kinds) != 1:
-            raise error("needs exactly one of pairs, either, neutral, gold, edit")
+            raise error("needs exactly one of pairs, specs, either, neutral, gold, edit")
         if "why" not in fields:
             raise error("needs a `why` line (its rationale)")
-        if kinds[0] in ("pairs", "either", "edit") and "map" not in fields:
+        if kinds[0] in ("pairs", "specs", "either", "edit") and "map" not in fields:
             raise error(f"a `{kinds[0]}` rule needs a `map`")
         if kinds[0] == "gold" and "skip" not in fields:
             raise error("a `gold` rule must say `skip`")
-        pairs = fields.get("pairs", [])
+        pairs = fields.get("pairs", fields.get("specs", []))
         return LabelRule(
             id=str(name), why=fields["why"], where=where,
             pairs=tuple(p for _, p in pairs), pair_texts=tuple(t for t, _ in pairs),
@@ -214,12 +246,13 @@ class _ToRules(Transformer):
 TERMINAL_NAMES = {
     "NAME": "a lower-case rule id",
     "STRING": 'a "quoted string"',
-    "SIDE": "premise, hypothesis or both",
+    "SIDE": "premise, hypothesis, both or text",
     "FIELD": "a phenomenon (tense, prog, perf, sf, mood, modal, negated, passive, cleft, "
              "question)",
     "OP": "= or !=",
-    "FROM": "a gold label E, N, C, * or = (the premise is the hypothesis)",
-    "TO": "a label E, N, C or none",
+    "FROM": "a gold label (a code or name of the task's labels: E, N, C for NLI), * or = "
+             "(the premise is the hypothesis)",
+    "TO": "a label (E, N, C for NLI), none or keep",
     "RELATION": "a lexical relation (same, hypernym, hyponym, sibling, antonym, unrelated, *)",
     "POLARITY": "a polarity (up, down, none, *)",
     "VALUE": "a value",
@@ -245,33 +278,45 @@ def _spec_text(steps: tuple) -> str:
 
 
 class LabelRules:
-    """A parsed label-rule set; `decide` labels one transformed pair."""
+    """A parsed label-rule set over one task's *labels*; `decide` labels one transformed
+    pair."""
 
-    def __init__(self, rules: list[LabelRule], source: str = "<rules>"):
+    def __init__(self, rules: list[LabelRule], source: str = "<rules>", labels: LabelSet = NLI):
         self.rules = rules
         self.source = source
+        self.labels = labels
 
     @classmethod
-    def parse(cls, text: str, source: str = "<string>") -> "LabelRules":
+    def parse(cls, text: str, source: str = "<string>", labels: LabelSet = NLI) -> "LabelRules":
+        """Parse a rule file's *text* whose `map` lines speak *labels* (a RuleError names a
+        label that is not one of them)."""
         tree = frontend.parse("lit.labels", "labelrules.lark", text, source, TERMINAL_NAMES)
         try:
-            return cls(_ToRules(source).transform(tree), source)
+            return cls(_ToRules(source, labels).transform(tree), source, labels)
         except VisitError as exc:
             raise frontend.unwrap(exc) from None
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> "LabelRules":
-        """The rules in *path*, or the default set shipped with LIT."""
+    def load(cls, path: str | Path | None = None, labels: LabelSet = NLI) -> "LabelRules":
+        """The rules in *path* over *labels*, or the default NLI set shipped with LIT."""
         if path is None:
             res = resources.files("lit.labels").joinpath(DEFAULT_RULES)
-            return cls.parse(res.read_text("utf-8"), f"lit/labels/{DEFAULT_RULES}")
+            return cls.parse(res.read_text("utf-8"), f"lit/labels/{DEFAULT_RULES}", labels)
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise InputError(f"{path}: cannot read label rules: {exc.strerror}") from None
-        return cls.parse(text, str(path))
+        return cls.parse(text, str(path), labels)
 
+    def gold_code(self, value: object) -> str | None:
+        """The code of a gold label of this set's task in any spelling (its `no_consensus`
+        code for that spelling); None for a missing or unknown one, which no rule but `*`
+        maps."""
+        try:
+            return self.labels.code(value)
+        except ValueError:
+            return None
     @property
     def has_edit_rules(self) -> bool:
         """True if some rule is an `edit` rule (natural-logic labels for edits)."""
@@ -298,7 +343,7 @@ class LabelRules:
 
     def skip_reason(self, gold: object) -> tuple[str, str] | None:
         """(rule id, reason) if a `gold ... skip` rule says this pair is not to be transformed."""
-        code = gold_code(gold)
+        code = self.gold_code(gold)
         for r in self.rules:
             if r.skip and (code in r.gold or (gold is not None and str(gold) in r.gold)):
                 return r.id, f"{r.id}: gold label {gold!r}: {r.why}"
@@ -316,8 +361,9 @@ class LabelRules:
         for part in (base, *neutral):
             if part not in by_id:
                 raise KeyError(part)
-        labelled = [(c, new) for c in CODES if (new := by_id[base].map_label(c)[1]) is not None]
-        return bool(labelled) and all(new == LABEL_OF_CODE[c] for c, new in labelled)
+        labelled = [(c, new) for c in self.labels.codes
+                    if (new := by_id[base].map_label(c, self.labels)[1]) is not None]
+        return bool(labelled) and all(new == self.labels.name_of(c) for c, new in labelled)
 
     def decide(
         self,
@@ -333,7 +379,7 @@ class LabelRules:
         hypothesis side's meaning-changing edit, if it has one: then `edit` rules decide, and a
         pair whose premise is its hypothesis (*same_sentence*, e.g. `lit nli --self-pairs`) has
         the gold code `=`."""
-        code = gold_code(gold)
+        code = self.gold_code(gold)
         code = None if code == "-" else code
         if edit is not None:
             if hypothesis is not None and (hypothesis.question or hypothesis.sf == "comm"):
@@ -392,7 +438,7 @@ class LabelRules:
         for r in self.rules:
             if not r.matches_edit(edit.relation, edit.polarity):
                 continue
-            covered, label = r.map_label(code)
+            covered, label = r.map_label(code, self.labels)
             if covered:
                 return LabelDecision(Status.OK, None, label, r.id,
                                      f"{r.why} [{edit.describe()}]", edit.as_dict())
@@ -414,16 +460,15 @@ class LabelRules:
                 if failed:
                     misses.append(f"{r.id}: precondition {failed[0]} does not hold")
                     break
-                covered, _ = r.map_label(code)
+                covered, _ = r.map_label(code, self.labels)
                 if not covered:
                     misses.append(f"{r.id}: maps no label for gold {gold!r}")
                     break
                 return self._apply(r, code, gold, neutral, pair)
         return None
 
-    @staticmethod
-    def _apply(rule: LabelRule, code, gold, neutral: tuple, pair) -> LabelDecision:
-        covered, label = rule.map_label(code)
+    def _apply(self, rule: LabelRule, code, gold, neutral: tuple, pair) -> LabelDecision:
+        covered, label = rule.map_label(code, self.labels)
         if not covered:
             return LabelDecision(
                 Status.NOT_APPLICABLE,

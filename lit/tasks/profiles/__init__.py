@@ -1,0 +1,1 @@
+"""The built-in task profiles (TOML) and their label-rule files: data, not code (docs/tasks.md)."""
