@@ -1,0 +1,173 @@
+"""A stratified, seeded sample of a run's outputs for human judging (`lit judge sample`).
+
+Strata are (spec, label rule, status), so every rule a run used gets judged; each stratum
+gets at least ``min_per_stratum`` items (when the sample is big enough for that) and the
+rest of the sample is shared in proportion to the strata's sizes. The sample is a JSONL file,
+one item per line, that carries all a judge needs (and the rule's label, which the judging
+page hides until the judge has answered).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from lit.errors import InputError
+from lit.io.jsonl import RecordWriter, iter_jsonl
+from lit.labels.names import LABELS, normalize_label
+from lit.spec import parse_pair, parse_spec
+
+#: The sentence fields of a record's input for each side of a transform.
+_SIDE_FIELDS: dict[str, tuple[str, ...]] = {
+    "premise": ("premise", "sentence1"),
+    "hypothesis": ("hypothesis", "sentence2"),
+    "sentence": ("sentence", "text"),
+}
+#: The keys every sample item has.
+ITEM_KEYS = ("item", "id", "spec", "status", "label", "label_rule", "label_rationale",
+             "original_label", "intended", "sides", "labels")
+
+
+def _steps(spec: object) -> str:
+    return "unchanged" if str(spec) == "o" else str(spec)
+
+
+def intended_change(spec: str, roles: Sequence[str]) -> str:
+    """What the spec asks of each side, in the canonical step names ("premise: tense=fut;
+    hypothesis: tense=past"; "unchanged" for o); the spec itself if it does not parse."""
+    try:
+        if ";" in spec:
+            pair = parse_pair(spec)
+            parts = {"premise": pair.premise, "hypothesis": pair.hypothesis}
+            return "; ".join(f"{role}: {_steps(parts[role])}" for role in roles if role in parts)
+        return f"{', '.join(roles)}: {_steps(parse_spec(spec))}"
+    except InputError:
+        return spec
+
+
+def _original(inp: dict, role: str) -> str | None:
+    return next((inp[k] for k in _SIDE_FIELDS.get(role, (role,)) if isinstance(inp.get(k), str)),
+                None)
+
+
+def _label(value: object) -> str | None:
+    """The canonical NLI label, or the value as text for another task's label."""
+    try:
+        return normalize_label(value)
+    except ValueError:
+        return str(value)
+
+
+def items_of(record: dict) -> list[dict]:
+    """The judgeable transforms of one `lit nli` record as sample items: those with an output
+    sentence on some side (a side without one shows its original sentence)."""
+    inp = record.get("input") or {}
+    out = []
+    for t in record.get("transforms") or []:
+        sides = []
+        for role in ("premise", "hypothesis", "sentence"):
+            side = t.get(role)
+            original = _original(inp, role)
+            if not isinstance(side, dict) or original is None:
+                continue
+            sides.append({"role": role, "original": original,
+                          "output": side.get("output") or original,
+                          "changed": bool(side.get("output"))})
+        if not any(s["changed"] for s in sides):
+            continue
+        spec = str(t.get("spec"))
+        out.append({
+            "item": f"{record['id']}::{spec}", "id": str(record["id"]), "spec": spec,
+            "status": str(t.get("status")), "label": _label(t.get("label")),
+            "label_rule": t.get("label_rule"), "label_rationale": t.get("label_rationale"),
+            "original_label": _label(inp.get("gold_label", inp.get("label"))),
+            "intended": intended_change(spec, [s["role"] for s in sides]),
+            "sides": sides, "labels": list(LABELS),
+        })
+    return out
+
+
+def stratum(item: dict) -> tuple[str, str, str]:
+    return (item["spec"], str(item["label_rule"] or "–"), item["status"])
+
+
+def _allocate(sizes: dict[tuple, int], n: int, minimum: int) -> dict[tuple, int]:
+    """How many items each stratum gives: *minimum* each (capped by its size) when *n*
+    allows, then the rest in proportion to the sizes (largest remainders first)."""
+    floor = minimum if minimum * len(sizes) <= n else n // max(1, len(sizes))
+    take = {s: min(size, floor) for s, size in sizes.items()}
+    left = n - sum(take.values())
+    while left > 0:
+        room = {s: sizes[s] - take[s] for s in sizes if sizes[s] > take[s]}
+        if not room:
+            break
+        total = sum(room.values())
+        shares = {s: left * r / total for s, r in room.items()}
+        extra = {s: min(room[s], int(shares[s])) for s in room}
+        rest = left - sum(extra.values())
+        for s in sorted(room, key=lambda s: (-(shares[s] % 1), s)):  # largest remainders
+            if rest and extra[s] < room[s]:
+                extra[s] += 1
+                rest -= 1
+        for s, k in extra.items():
+            take[s] += k
+        left -= sum(extra.values())
+    return take
+
+
+def stratified_sample(records: Iterable[dict], n: int, seed: int = 0,
+                      min_per_stratum: int = 1) -> tuple[list[dict], dict]:
+    """*n* items drawn from *records* stratified by (spec, label rule, status), in a shuffled
+    order (so no spec comes in a block), and counts: eligible and sampled per stratum, and
+    the transforms left out for want of an output, per status."""
+    if n < 1:
+        raise InputError(f"a sample needs at least one item (got -n {n})")
+    by_stratum: dict[tuple, list[dict]] = {}
+    skipped: dict[str, int] = {}
+    for record in records:
+        items = items_of(record)
+        for t in record.get("transforms") or []:
+            skipped[str(t.get("status"))] = skipped.get(str(t.get("status")), 0) + 1
+        for it in items:
+            skipped[it["status"]] -= 1
+            by_stratum.setdefault(stratum(it), []).append(it)
+    if not by_stratum:
+        raise InputError("no transform in the input has an output sentence to judge")
+    rng = random.Random(seed)
+    take = _allocate({s: len(v) for s, v in sorted(by_stratum.items())}, n, min_per_stratum)
+    chosen = [it for s in sorted(by_stratum) for it in rng.sample(by_stratum[s], take[s])]
+    rng.shuffle(chosen)
+    counts = {
+        "strata": [{"spec": s[0], "label_rule": s[1], "status": s[2],
+                    "eligible": len(by_stratum[s]), "sampled": take[s]}
+                   for s in sorted(by_stratum)],
+        "without_output": {k: v for k, v in sorted(skipped.items()) if v},
+        "sampled": len(chosen),
+    }
+    return chosen, counts
+
+
+def write_sample(path: Path, items: Sequence[dict]) -> None:
+    with RecordWriter(path) as writer:
+        for it in items:
+            writer.write(it)
+        writer.flush()
+
+
+def read_sample(path: Path) -> list[dict]:
+    """The items of a sample file; InputError naming file and line for a line that is not
+    an item, or an item id that occurs twice."""
+    items, seen = [], set()
+    for lineno, obj in iter_jsonl(Path(path)):
+        missing = [k for k in ITEM_KEYS if k not in obj]
+        if missing:
+            raise InputError(f"{path}:{lineno}: not a `lit judge sample` item "
+                             f"(no {', '.join(missing)})")
+        if obj["item"] in seen:
+            raise InputError(f"{path}:{lineno}: item {obj['item']!r} occurs twice")
+        seen.add(obj["item"])
+        items.append(obj)
+    if not items:
+        raise InputError(f"{path}: no item to judge")
+    return items
