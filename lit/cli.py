@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "evaluate": "evaluate",
     "analyze": "analyze",
     "report": "report",
+    "judge": "judge",
 }
 
 
