@@ -21,6 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="JSON written by `lit analyze -o`")
     parser.add_argument("--augmentation", type=Path, metavar="FILE",
                         help="JSON written by `lit augment --report JSON`")
+    parser.add_argument("--judgements", type=Path, metavar="FILE",
+                        help="JSON written by `lit judge agree -o` (human judgements)")
     parser.add_argument("--title", default="LIT contrast set report", metavar="TEXT",
                         help="the page title (default: %(default)s)")
     parser.add_argument("--examples", type=int, default=50, metavar="N",
@@ -56,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from lit.report.build import evaluation_mismatch
 
     refuse_input_as_output(args.output, args.contrast, args.evaluation, args.analysis,
-                           args.augmentation)
+                           args.augmentation, args.judgements)
     skipped: list[str] = []
     records = read_contrast_file(args.contrast, skipped)
     if skipped:
@@ -79,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         analysis=_load_json(args.analysis, "roles", "analyze"),
         title=args.title, source=str(args.contrast), examples=args.examples,
         augmentation=_load_json(args.augmentation, "shortcuts", "augment --report"),
+        judging=_load_json(args.judgements, "by_rule", "judge agree"),
     )
     print(f"report written to {args.output}", file=sys.stderr)
     return 0

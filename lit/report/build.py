@@ -20,6 +20,7 @@ from lit.report.augment import augmentation_section
 from lit.report.diff import highlight
 from lit.report.fairness import fairness_section
 from lit.report.html import pct, short, table
+from lit.report.judging import judging_section
 from lit.report.shortcuts import shortcuts_section
 from lit.report.svg import grouped_bars, stacked_bars
 from lit.report.tailor import tailor_section
@@ -397,9 +398,11 @@ def build_report(
     examples: int = 50,
     augmentation: dict | None = None,
     meta: dict | None = None,
+    judging: dict | None = None,
 ) -> str:
     """The report as one HTML string; *augmentation* is the JSON of `lit augment --report`,
-    *meta* the records' run metadata (lit.io.meta.read_meta); *examples* rows per page."""
+    *meta* the records' run metadata (lit.io.meta.read_meta); *examples* rows per page;
+    *judging* the JSON of `lit judge agree -o`."""
     sections = [_section("summary", "Summary", _summary(records, evaluation)
                          + _outcomes(records))]
     if meta:
@@ -408,6 +411,8 @@ def build_report(
         sections.append(_section("evaluation", "Model evaluation", _evaluation(evaluation)))
         if fair := fairness_section(evaluation):
             sections.append(_section("fairness", "Fairness per demographic axis", fair))
+    if judging:
+        sections.append(_section("judging", "Human judgements", judging_section(judging)))
     if analysis:
         sections.append(_section("analysis", "Dataset analysis", _analysis(analysis)))
     if analysis and analysis.get("pair_shortcuts"):
