@@ -38,7 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=0, help="port (default: any free one)")
     p.add_argument("--annotator", metavar="NAME",
                    help="put this annotator's name in the printed URL")
-    p.add_argument("--token", metavar="TEXT", help=argparse.SUPPRESS)
+    p.add_argument("--token", metavar="TEXT",
+                   help="the URL's token (default: a new random one); with --port, the URL "
+                   "of an earlier serve stays valid")
 
     p = sub.add_parser("agree", help="agreement of the rule labels with the judges")
     p.add_argument("sample", type=Path, metavar="SAMPLE")
@@ -90,6 +92,8 @@ def _sample(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import re
+
     from lit.errors import InputError
     from lit.judge.answers import answers_path, check_annotator
     from lit.judge.sample import read_sample
@@ -97,6 +101,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     if args.annotator and (problem := check_annotator(args.annotator)):
         raise InputError(f"--annotator: {problem}")
+    if args.token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{16,}", args.token):
+        raise InputError("--token: at least 16 letters, digits, _ or - (it guards the page)")
     items = read_sample(args.sample)
     app = JudgeApp(items, args.answers or answers_path(args.sample), token=args.token)
     try:

@@ -101,3 +101,16 @@ def test_answers_of_another_sample_are_refused(tmp_path):
                                 "question": "label", "answer": "neutral"}) + "\n")
     with pytest.raises(InputError, match="not in the sample"):
         JudgeApp([it for r in RECORDS for it in items_of(r)], path)
+
+
+def test_serve_refuses_a_weak_token_or_a_bad_name(tmp_path, capsys):
+    from lit.cli import main
+    from tests.judge.fixtures import write_contrast
+
+    contrast = write_contrast(tmp_path / "contrast.jsonl")
+    sample = tmp_path / "sample.jsonl"
+    assert main(["judge", "sample", str(contrast), "-o", str(sample), "-n", "4"]) == 0
+    assert main(["judge", "serve", str(sample), "--token", "short"]) == 2
+    assert "--token: at least 16" in capsys.readouterr().err
+    assert main(["judge", "serve", str(sample), "--annotator", "<b>"]) == 2
+    assert "--annotator: annotator: 1 to 64" in capsys.readouterr().err
