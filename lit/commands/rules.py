@@ -1,7 +1,11 @@
-"""List the installed transformation modules, or check a rule file ('lit rules check FILE').
+"""List the installed transformation modules, check a rule file, or try one on a treebank.
 
 Without arguments: each module with its paper code, values, grammar versions and examples.
 'lit rules check FILE...' compiles rule files and reports the first error as file:line:column.
+'lit rules try FILE [SPEC]' applies a module (each of its values, or SPEC) to the gold ERG 2025
+MRSs or --on SOURCE and counts where it applies and why it refuses; --diff shows what it does
+to each MRS, --html draws it, --against OLD lists what changed since an older version, --watch
+runs again on every save (docs/rules-tutorial.md).
 """
 
 from __future__ import annotations
@@ -10,14 +14,16 @@ import argparse
 import sys
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
+from lit.workbench.options import add_arguments as add_try_arguments
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "action", nargs="?", choices=["list", "check"], default="list",
-        help="list (default) or check FILE...",
+        "action", nargs="?", choices=["list", "check", "try"], default="list",
+        help="list (default), check FILE... or try FILE [SPEC]",
     )
-    parser.add_argument("files", nargs="*", metavar="FILE", help="rule files to check")
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="rule files to check; for try, the module file and a SPEC")
     parser.add_argument(
         "--grammar-version", default=DEFAULT_GRAMMAR_VERSION, metavar="V",
         help="list the modules for this ERG release: 2025 (default), 2018, 1214",
@@ -26,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rules", action="append", default=[], metavar="DIR",
         help="extra rule files or directories (repeatable)",
     )
+    add_try_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
     from lit.rules.engine import RuleEngine
     from lit.rules.syntax import Rule
 
+    if args.action == "try":
+        from lit.workbench.session import run as try_rules
+
+        return try_rules(args)
     if args.action == "check":
         if not args.files:
             raise InputError("lit rules check needs at least one rule FILE")

@@ -29,7 +29,7 @@ from lit.rules.matcher import (
     apply_all,
     targets,
 )
-from lit.rules.syntax import Example, Guard, Module, Preference, Route, Rule
+from lit.rules.syntax import Block, Example, Guard, Module, Preference, Route, Rule
 from lit.spec import Spec, Step, parse_spec
 from lit.status import Status
 
@@ -39,9 +39,13 @@ RULE_SUFFIX = ".lit"
 
 @dataclass(frozen=True)
 class StepOutcome:
+    """``fired``: the guard that refused the step, or the rules applied (each once), so a
+    rule author sees which blocks did it (``lit rules try``)."""
+
     step: Step
     status: Status
     reason: str | None
+    fired: tuple[Block, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -190,6 +194,14 @@ class RuleEngine:
                 _CACHE[key] = cls(modules, version)
             return _CACHE[key]
 
+    def with_module(self, module: Module) -> RuleEngine:
+        """This engine with *module* in place of the module of the same name, if any (a rule
+        author's edited copy of a built-in module replaces it rather than extending it)."""
+        if self.grammar_version not in module.versions:
+            raise InputError(f"{module.path}: module {module.name} is not for ERG "
+                             f"{self.grammar_version} (versions {', '.join(module.versions)})")
+        return RuleEngine({**self._modules, module.name: module}, self.grammar_version)
+
     def _tables_changed(self) -> bool:
         """Has a data table of a loaded module changed since it was read?"""
         return self._table_stamps != _stamps(self._modules)
@@ -265,30 +277,34 @@ class RuleEngine:
         for step in spec.steps:
             results: list[MRS] = []
             reason = None
+            fired: list[Block] = []
             for m in current:
                 try:
-                    found, why = self.apply_step(m, step)
+                    found, why, blocks = self.apply_step(m, step)
                 except MatchBudgetExceeded as exc:  # a combinatorial rule: this item, not the run
                     reason = f"{step}: {exc}"
                     outcomes.append(StepOutcome(step, Status.TIMEOUT, reason))
                     return TransformOutcome(spec, Status.TIMEOUT, reason, None, tuple(outcomes))
                 results += found
                 reason = reason or why
+                fired += blocks
             if not results:
-                outcomes.append(StepOutcome(step, Status.NOT_APPLICABLE, reason))
+                outcomes.append(StepOutcome(step, Status.NOT_APPLICABLE, reason, _distinct(fired)))
                 return TransformOutcome(spec, Status.NOT_APPLICABLE, reason, None, tuple(outcomes))
-            outcomes.append(StepOutcome(step, Status.OK, None))
+            outcomes.append(StepOutcome(step, Status.OK, None, _distinct(fired)))
             current = results[:MAX_ALTERNATIVES]
         return TransformOutcome(spec, Status.OK, None, current[0], tuple(outcomes),
                                 tuple(current))
 
-    def apply_step(self, mrs: MRS, step: Step) -> tuple[list[MRS], str | None]:
-        """(new MRSs, None) if *step* applies, else ([], reason). Blocks are tried in order: a
+    def apply_step(self, mrs: MRS, step: Step
+                   ) -> tuple[list[MRS], str | None, tuple[Block, ...]]:
+        """(new MRSs, None, rules applied) if *step* applies, else ([], reason, the guard that
+        refused it or no block). Blocks are tried in order: a
         guard that holds stops the step; a plain rule that matches is applied (with the
         matches of the ``every`` rules before it); an ``every`` rule adds each of its matches
         that changes nothing another already changes, and the search goes on."""
         if step.name == IDENTITY and step.value is None:
-            return [mrs], None
+            return [mrs], None, ()
         module = self.module(step.name)
         value = step.value if step.value is not None else module.default
         params = {**module.bindings(value), "version": self.grammar_version}
@@ -299,7 +315,7 @@ class RuleEngine:
         for block in module.blocks:
             if isinstance(block, Guard):
                 if matcher.match_block(block) is not None:
-                    return [], _fill(block.reason, params, label)
+                    return [], _fill(block.reason, params, label), (block,)
                 continue
             every = isinstance(block, Rule) and block.every
             for binding in matcher.bindings(block):
@@ -314,15 +330,24 @@ class RuleEngine:
                 break
         if not applications:
             reason = module.otherwise or "{step}: no rule of this module matches"
-            return [], _fill(reason, params, label)
+            return [], _fill(reason, params, label), ()
+        blocks = _distinct(block for block, _ in applications)
         try:
             results = apply_all(matcher, applications)
         except NoTableValue as exc:
-            return [], f"{label}: {exc}"
-        results = [r for r in results if not _same(r, mrs)]
+            return [], f"{label}: {exc}", blocks
+        results = [r for r in results if not same_meaning(r, mrs)]
         if not results:
-            return [], f"{label}: changes nothing"
-        return results, None
+            return [], f"{label}: changes nothing", blocks
+        return results, None, blocks
+
+
+def _distinct(blocks) -> tuple[Block, ...]:
+    """*blocks* each once, in order (by identity: hashing a block walks its whole tree)."""
+    seen: dict[int, Block] = {}
+    for block in blocks:
+        seen.setdefault(id(block), block)
+    return tuple(seen.values())
 
 
 #: Properties of individuals that lit.equivalence ignores (re-parses differ in them), but
@@ -330,9 +355,9 @@ class RuleEngine:
 AGREEMENT = ("PERS", "NUM", "GEND")
 
 
-def _same(result: MRS, source: MRS) -> bool:
-    """Does *result* (built from *source*, so with its variable names) change nothing? The
-    cheap differences are looked at before the graph isomorphism of lit.equivalence."""
+def same_meaning(result: MRS, source: MRS) -> bool:
+    """Does *result* (e.g. built from *source*) change nothing? lit.equivalence plus the
+    agreement it ignores; the cheap differences are looked at before the graph isomorphism."""
 
     def agreement(m: MRS) -> dict[str, dict[str, str]]:
         return {v: {k.upper(): str(x).lower() for k, x in props.items()
