@@ -30,6 +30,7 @@ pre { background: #f6f6f6; padding: .5em; overflow-x: auto; font-size: 12px; }
 pre.edits { background: #f2f8ee; }
 .fired, .realized { margin: .2em 0; } .meta { color: #666; }
 .mrs { display: grid; grid-template-columns: 1fr 1fr; gap: 1em; }
+.mrs > div { min-width: 0; }
 figure.graph { margin: .5em 0; overflow-x: auto; }
 figcaption { font-weight: 600; font-size: 12px; color: #555; }
 svg.dmrs { font: 11px sans-serif; }
