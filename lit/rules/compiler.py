@@ -192,7 +192,7 @@ def _link_tables(decls: list[s.TableDecl]) -> dict[str, s.Table]:
 
 def _link(parsed: s.ModuleFile) -> s.Module:
     used = _link_uses([p for p in parsed.parts if isinstance(p, s.Use)], parsed.file, ())
-    codes, values, examples, blocks, preferences, routes = [], [], [], [], [], []
+    codes, values, examples, blocks, preferences, routes, inverses = [], [], [], [], [], [], []
     description, versions, otherwise, default = "", GRAMMAR_VERSIONS, None, None
     for part in parsed.parts:
         match part:
@@ -205,6 +205,8 @@ def _link(parsed: s.ModuleFile) -> s.Module:
                 examples.append(part)
             case s.Preference():
                 preferences.append(part)
+            case s.Inverse():
+                inverses.append(part)
             case s.Description():
                 description = part.text
             case s.Versions():
@@ -235,6 +237,7 @@ def _link(parsed: s.ModuleFile) -> s.Module:
         preferences=tuple(preferences),
         tables=_link_tables([p for p in parsed.parts if isinstance(p, s.TableDecl)]),
         routes=tuple(routes),
+        inverses=tuple(inverses),
     )
 
 

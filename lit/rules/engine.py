@@ -143,6 +143,7 @@ def _merge(base: Module, extra: Module) -> Module:
         preferences=base.preferences + extra.preferences,
         tables={**base.tables, **extra.tables},
         routes=base.routes + extra.routes,
+        inverses=base.inverses + extra.inverses,
     )
 
 

@@ -13,8 +13,9 @@ from lark import Token, Transformer, v_args
 from lark.exceptions import VisitError
 
 from lit import frontend
-from lit.errors import RuleError
+from lit.errors import InputError, RuleError
 from lit.rules import syntax as s
+from lit.spec import parse_spec
 
 #: How syntax errors name the terminals a rule author could have written.
 TERMINAL_NAMES = {
@@ -313,6 +314,16 @@ class _ToSyntax(Transformer):
     def table(self, name: Token, path: Token, kind: Token | None = None) -> s.TableDecl:
         return s.TableDecl(str(name), _unquote(path), str(kind) != "strings", self.source,
                            **_at(name))
+
+    def inverse(self, *specs: Token) -> s.Inverse:
+        for tok in specs:
+            try:
+                steps = parse_spec(_unquote(tok)).steps
+            except InputError as exc:
+                raise self._error(tok, f"bad inverse spec {tok}: {exc}") from None
+            if len(steps) != 1:
+                raise self._error(tok, f"an inverse is one step, not {tok}")
+        return s.Inverse(tuple(_unquote(t) for t in specs), self.source, **_at(specs[0]))
 
     def header(self, item: Any) -> Any:
         return item

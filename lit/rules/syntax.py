@@ -406,6 +406,15 @@ class TableDecl(Located):
 
 
 @dataclass(frozen=True)
+class Inverse(Located):
+    """``inverse "SPEC" ...``: the module's step (its default value) undoes each of these
+    one-step specs of other modules; tests/rules/test_inverse_law.py checks it on gold MRSs."""
+
+    specs: tuple[str, ...]
+    file: str
+
+
+@dataclass(frozen=True)
 class Code:
     code: str
     value: str | None
@@ -442,7 +451,7 @@ class ModuleFile:
     name: str
     file: str
     parts: tuple[Code | Description | Versions | Otherwise | Value | Example | Preference | Use
-                 | TableDecl | Guard | Rule | Route | GuardRef, ...]
+                 | TableDecl | Inverse | Guard | Rule | Route | GuardRef, ...]
 
 
 @dataclass(frozen=True)
@@ -520,6 +529,7 @@ class Module:
     preferences: tuple[Preference, ...] = ()
     tables: dict[str, Table] = field(default_factory=dict, repr=False, compare=False)
     routes: tuple[Route, ...] = field(default=(), repr=False)
+    inverses: tuple[Inverse, ...] = ()
 
     @property
     def path(self) -> str:
