@@ -298,12 +298,14 @@ def alignment_features(a: Alignment) -> set[str]:
 
 
 def aligned_pair_features(
-    premise: MRS, hypothesis: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION
+    premise: MRS, hypothesis: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION,
+    alignment: Alignment | None = None,
 ) -> set[str]:
     """Every pair feature of *premise* and *hypothesis*: alignment features, phenomenon
-    mismatches, expletives, hypothesis-only features and full lexical overlap."""
+    mismatches, expletives, hypothesis-only features and full lexical overlap. *alignment*:
+    `align(premise, hypothesis)` when the caller has it already (feature mining)."""
     p, h = describe(premise, grammar_version), describe(hypothesis, grammar_version)
-    out = alignment_features(align(premise, hypothesis))
+    out = alignment_features(alignment or align(premise, hypothesis))
     out |= _phenomena_features(p, h) | _hypothesis_only(h)
     if _surface(hypothesis) <= _surface(premise):
         out.add("overlap:hypothesis_words_in_premise")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -65,18 +65,13 @@ def parse_sentences(
     return {r.input: r for r in results}
 
 
-def pair_rows(
-    items: Iterable[NliItem], parses: Mapping[str, ParseResult],
-    grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
-) -> list[PairRow]:
-    """The aligned pair features of every gold-labelled pair whose sides both parsed."""
+def labelled_pairs(items: Iterable[NliItem], progress: bool = False
+                   ) -> Iterator[tuple[NliItem, str]]:
+    """The valid items with a gold label, and that label (normalised)."""
     if progress:
         from tqdm import tqdm
 
         items = tqdm(items, desc="aligning", unit="pair")
-    # SNLI/MNLI repeat each premise in consecutive pairs: decode it once
-    decoded = lru_cache(maxsize=4096)(lambda s: top_mrs(parses.get(s)))
-    rows = []
     for item in items:
         if item.error:
             continue
@@ -84,8 +79,21 @@ def pair_rows(
             label = normalize_label(item.gold)
         except ValueError:
             continue
+        if label:
+            yield item, label
+
+
+def pair_rows(
+    items: Iterable[NliItem], parses: Mapping[str, ParseResult],
+    grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
+) -> list[PairRow]:
+    """The aligned pair features of every gold-labelled pair whose sides both parsed."""
+    # SNLI/MNLI repeat each premise in consecutive pairs: decode it once
+    decoded = lru_cache(maxsize=4096)(lambda s: top_mrs(parses.get(s)))
+    rows = []
+    for item, label in labelled_pairs(items, progress):
         p, h = decoded(item.premise), decoded(item.hypothesis)
-        if label and p is not None and h is not None:
+        if p is not None and h is not None:
             feats = aligned_pair_features(p, h, grammar_version)
             # interned: a few hundred distinct names shared by SNLI's 550k rows
             rows.append(PairRow(item, label, frozenset(map(sys.intern, feats))))

@@ -25,7 +25,8 @@ from pathlib import Path
 from delphin.codecs import simplemrs
 from delphin.exceptions import PyDelphinException
 
-from lit.analyze.align import aligned_pair_features
+from lit.analyze.fragments import family
+from lit.analyze.mine import mined_pair_rows, pair_candidates
 from lit.config import PAPER_SPECS
 from lit.errors import InputError
 from lit.evaluate.splits import slug
@@ -78,14 +79,27 @@ def shortcut(feature: str, rows: Iterable) -> Shortcut:
     return Shortcut(feature, label, sum(labels.values()))
 
 
+def check_features(features: Iterable[str]) -> None:
+    """Refuse a feature a transformed pair cannot have: a derivation fragment (transforms
+    carry MRSs and strings, not derivations)."""
+    for feature in features:
+        if family(feature) == "derivation":
+            raise InputError(f"--against-shortcut {feature}: a derivation fragment, which "
+                             "transformed pairs do not have (they carry MRSs, not derivations); "
+                             "name an MRS, alignment, hand-made or n-gram feature")
+
+
 def transform_features(t: Mapping, grammar_version: str) -> frozenset[str] | None:
-    """The aligned pair features of one transform's premise and hypothesis MRSs (None when a
-    side has no MRS or PyDelphin cannot read it)."""
+    """The pair features of one transform's premise and hypothesis MRSs — hand-made and
+    mined (lit.analyze.mine), with the n-grams of its outputs — or None when a side has no
+    MRS or PyDelphin cannot read it."""
     try:
         p, h = (simplemrs.decode(t[side]["mrs"]) for side in ("premise", "hypothesis"))
-    except (PyDelphinException, KeyError, TypeError):
+        texts = tuple(t[side].get("output") for side in ("premise", "hypothesis"))
+    except (PyDelphinException, KeyError, TypeError, AttributeError):
         return None
-    return frozenset(aligned_pair_features(p, h, grammar_version))
+    return frozenset(pair_candidates(p, h, grammar_version,
+                                     texts=texts if all(texts) else None))
 
 
 def against(records: Iterable[dict], short: Shortcut, grammar_version: str,
@@ -135,7 +149,9 @@ def against_shortcuts_from_args(args: argparse.Namespace) -> list[str]:
         parses = parse_sentences(service, (s for it in items if not it.error
                                            for s in (it.premise, it.hypothesis)))
         version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
-    rows = pair_rows(items, parses, version)
+    check_features(args.against_shortcut)
+    mined = any(family(f) != "handmade" for f in args.against_shortcut)
+    rows = (mined_pair_rows if mined else pair_rows)(items, parses, version)
     lines = []
     for feature in args.against_shortcut:
         short = shortcut(feature, rows)

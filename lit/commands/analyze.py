@@ -41,6 +41,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "features here, for `lit evaluate DIR` (implies --pairs)")
     parser.add_argument("--split-top", type=int, default=10, metavar="K",
                         help="pair features to split (default 10)")
+    parser.add_argument("--mine", action="store_true",
+                        help="also rank candidate features mined from the derivations and "
+                        "MRSs, with FDR control, against n-grams (docs/mining.md); --splits "
+                        "then splits the top mined features")
+    parser.add_argument("--min-support", type=int, default=5, metavar="N",
+                        help="with --mine: pairs a candidate needs to be tested (default 5)")
+    parser.add_argument("--fdr", type=float, default=0.05, metavar="Q",
+                        help="with --mine: false-discovery rate (Benjamini-Hochberg; "
+                        "default 0.05)")
     parser.add_argument("--resamples", type=int, default=1000, metavar="N",
                         help="bootstrap resamples for the MI intervals (0: none; default 1000)")
     add_ace_arguments(parser)
@@ -82,19 +91,34 @@ def run(args: argparse.Namespace) -> int:
     if cache is not None:
         print(f"parse cache: {cache.hits} sentences read from {cache.path}, "
               f"{cache.misses} parsed", file=sys.stderr)
-    rows = None
-    if args.pairs or args.splits:
+    rows = mined = None
+    if args.mine:
+        from lit.analyze.mine import handmade_rows, mine, mined_pair_rows
+
+        mined_rows = mined_pair_rows(items(), parses, version, progress=sys.stderr.isatty())
+        mined = mine(mined_rows, args.min_support, args.fdr, args.top,
+                     resamples=args.resamples)
+        rows = handmade_rows(mined_rows)
+    elif args.pairs or args.splits:
         rows = pair_rows(items(), parses, version, progress=sys.stderr.isatty())
     result = analyze(items(), parses, version, top=args.top, min_count=args.min_count,
                      pairs=rows, resamples=args.resamples)
-    result = {"input": str(args.dataset), **result}
+    result = {"input": str(args.dataset), **result,
+              **({} if mined is None else {"mined": mined})}
     print(format_summary(result))
+    if mined is not None:
+        from lit.analyze.mine import format_mined
+
+        print(format_mined(mined))
     if args.splits:
         from lit.analyze.analysis import rank_pair_features
         from lit.evaluate.splits import write_splits
 
-        top = rank_pair_features(rows, top=args.split_top, min_count=args.min_count,
-                                 resamples=0)
+        if mined is not None:
+            rows, top = mined_rows, mined["top"][:args.split_top]
+        else:
+            top = rank_pair_features(rows, top=args.split_top, min_count=args.min_count,
+                                     resamples=0)
         manifest = write_splits(args.splits, rows, top)
         print(f"{len(manifest)} shortcut splits written to {args.splits}", file=sys.stderr)
     if args.output:

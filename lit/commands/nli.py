@@ -81,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
     from lit.pipeline.run import run_nli
     from lit.pipeline.summary import summary_path
 
+    if args.against_shortcut:
+        from lit.analyze.contrast import check_features
+
+        check_features(args.against_shortcut)
     if args.against_shortcut and args.input == "-":
         raise InputError("--against-shortcut reads INPUT a second time: give a file, not '-'")
     specs = pair_specs_from_args(args, PAPER_SPECS)

@@ -21,7 +21,7 @@ from lit.report.diff import highlight
 from lit.report.fairness import fairness_section
 from lit.report.html import pct, short, table
 from lit.report.judging import judging_section
-from lit.report.shortcuts import shortcuts_section
+from lit.report.shortcuts import mined_section, shortcuts_section
 from lit.report.svg import grouped_bars, stacked_bars
 from lit.report.tailor import tailor_section
 from lit.report.wording import human_reason
@@ -417,6 +417,8 @@ def build_report(
         sections.append(_section("analysis", "Dataset analysis", _analysis(analysis)))
     if analysis and analysis.get("pair_shortcuts"):
         sections.append(_section("shortcuts", "Pair shortcuts", shortcuts_section(analysis)))
+    if analysis and analysis.get("mined"):
+        sections.append(_section("mined", "Mined shortcuts", mined_section(analysis)))
     if augmentation:
         sections.append(_section("augmentation", "Augmentation",
                                  augmentation_section(augmentation)))

@@ -1,0 +1,334 @@
+"""Shortcuts nobody listed (issue 30, docs/mining.md): candidate features mined from the
+grammar's own analyses, ranked by mutual information with the label under false-discovery
+control, grouped by construction, and compared with word n-grams.
+
+Candidates per sentence come from lit.analyze.fragments (derivation and MRS fragments). A pair
+gets each fragment marked ``shared:``, ``prem-only:`` or ``hyp-only:``; the alignment of
+lit.analyze.align adds ``link:ROLE=P>H`` (the two predicates it linked in a role) and
+``and:A&B`` (two of its role relations together: "a shared subject with an antonym verb" is
+``and:ARG1:same&verb:antonym``); the hand-made features of docs/shortcuts.md come along under
+their own names as the ``handmade`` family. Word unigrams and bigrams, marked the same way, are
+the baseline, ranked apart.
+
+Single sentences (tasks beyond NLI) go through `sentence_rows` and the same `mine`: the
+ranking only needs rows with ``features`` and ``label``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain, combinations
+
+import numpy as np
+from delphin.mrs import MRS
+
+from lit.ace.results import ParseResult
+from lit.analyze.align import Alignment, align, aligned_pair_features
+from lit.analyze.analysis import PairRow, labelled_pairs
+from lit.analyze.features import sentence_features
+from lit.analyze.fragments import (
+    family,
+    group,
+    mrs_fragments,
+    ngrams,
+    sentence_fragments,
+    top_derivation,
+)
+from lit.analyze.mi import mi_interval
+from lit.analyze.parsed import top_mrs
+from lit.analyze.significance import significance
+from lit.config import DEFAULT_GRAMMAR_VERSION
+from lit.io.readers import NliItem
+
+#: Items a candidate needs before it is tested (rarer ones cannot reach significance anyway).
+MIN_SUPPORT = 5
+#: False-discovery rate (Benjamini–Hochberg) over all tested candidates.
+ALPHA = 0.05
+#: An n-gram explains a mined feature when their item sets overlap this much (Jaccard).
+EXPLAINED = 0.8
+PER_GROUP = 5
+EXAMPLES = 3
+_LINK_RELATION = re.compile(r"^(verb|ARG\d|pp):(same|hypernym|hyponym|sibling|antonym|unrelated)$")
+
+DEFINITIONS = {
+    "candidates": "distinct mined and hand-made features of the items (docs/mining.md)",
+    "tested": "candidates found in at least min_support items and not in every item",
+    "significant": "tested candidates whose Benjamini-Hochberg adjusted p-value (q) is at "
+    "most alpha; p from the Williams-corrected G-test of the feature's 2 x labels table",
+    "rank": "place among all tested candidates of the ranking by MI (bits)",
+    "leading": "the best mined candidates by MI, significant or not (hand-made ones left out)",
+    "groups": "significant candidates grouped by construction (derivation rule, MRS "
+    "predicate, alignment role; one group each for hand-made features and n-grams), groups "
+    "by their best MI",
+    "ngram": "the n-gram whose items overlap the feature's most (Jaccard); explained when "
+    f"the overlap is at least {EXPLAINED}",
+}
+
+
+@dataclass(frozen=True)
+class SentenceRow:
+    """One labelled single sentence and its candidate features."""
+
+    id: str
+    sentence: str
+    label: str
+    features: frozenset[str]
+
+
+def side_marked(premise: Iterable[str], hypothesis: Iterable[str]) -> set[str]:
+    """Each fragment as ``shared:``, ``prem-only:`` or ``hyp-only:``."""
+    p, h = set(premise), set(hypothesis)
+    return ({f"shared:{x}" for x in p & h} | {f"prem-only:{x}" for x in p - h}
+            | {f"hyp-only:{x}" for x in h - p})
+
+
+def alignment_fragments(a: Alignment, handmade: Iterable[str]) -> set[str]:
+    """The linked predicate pairs of an alignment and every two of its role relations."""
+    out = set()
+    for link in a.links:
+        if link.premise is not None and link.hypothesis is not None:
+            role = f"mod.{link.kind}" if link.role == "mod" else link.role
+            out.add(f"link:{role}={link.premise}>{link.hypothesis}")
+    relations = sorted(f for f in handmade if _LINK_RELATION.match(f))
+    out.update(f"and:{x}&{y}" for x, y in combinations(relations, 2))
+    return out
+
+
+def pair_candidates(
+    premise: MRS, hypothesis: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION,
+    fragments: tuple[Iterable[str], Iterable[str]] | None = None,
+    texts: tuple[str, str] | None = None,
+) -> set[str]:
+    """Hand-made, side-marked and alignment features of a pair; *fragments*: each side's
+    sentence fragments when known (else its MRS fragments); *texts*: add side-marked n-grams."""
+    a = align(premise, hypothesis)
+    handmade = aligned_pair_features(premise, hypothesis, grammar_version, a)
+    pf, hf = fragments or (mrs_fragments(premise), mrs_fragments(hypothesis))
+    out = handmade | side_marked(pf, hf) | alignment_fragments(a, handmade)
+    if texts is not None:
+        out |= side_marked(ngrams(texts[0]), ngrams(texts[1]))
+    return out
+
+
+@dataclass(frozen=True)
+class _Analysed:
+    mrs: MRS | None
+    fragments: frozenset[str]
+
+
+def _analysed(result: ParseResult | None) -> _Analysed:
+    m = top_mrs(result)
+    return _Analysed(m, frozenset(sentence_fragments(m, top_derivation(result)))
+                     if m is not None else frozenset())
+
+
+def mined_pair_rows(
+    items: Iterable[NliItem], parses: Mapping[str, ParseResult],
+    grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
+) -> list[PairRow]:
+    """Every gold-labelled pair with both sides parsed, with all its candidate features
+    (hand-made, mined and n-grams); each distinct sentence is analysed once."""
+    analysed = lru_cache(maxsize=4096)(lambda s: _analysed(parses.get(s)))
+    rows = []
+    for item, label in labelled_pairs(items, progress):
+        p, h = analysed(item.premise), analysed(item.hypothesis)
+        if p.mrs is None or h.mrs is None:
+            continue
+        feats = pair_candidates(p.mrs, h.mrs, grammar_version, (p.fragments, h.fragments),
+                                (item.premise, item.hypothesis))
+        rows.append(PairRow(item, label, frozenset(map(sys.intern, feats))))
+    return rows
+
+
+def sentence_candidates(m: MRS, derivation=None, text: str | None = None,
+                        grammar_version: str = DEFAULT_GRAMMAR_VERSION) -> set[str]:
+    """A single sentence's candidates: its fragments, its hand-made phenomena (``passive``,
+    ``negated``, ... of lit.analyze.features) and, given its *text*, its n-grams."""
+    flags = sentence_features(m, grammar_version).flags()
+    out = sentence_fragments(m, derivation) | {k for k, v in flags.items() if v}
+    return out | ngrams(text) if text is not None else out
+
+
+def sentence_rows(
+    items: Iterable[tuple[str, str, str]], parses: Mapping[str, ParseResult],
+    grammar_version: str = DEFAULT_GRAMMAR_VERSION,
+) -> list[SentenceRow]:
+    """Rows of (id, sentence, label) items whose sentence parsed."""
+    rows = []
+    for id_, sentence, label in items:
+        result = parses.get(sentence)
+        m = top_mrs(result)
+        if m is None or not label:
+            continue
+        feats = sentence_candidates(m, top_derivation(result), sentence, grammar_version)
+        rows.append(SentenceRow(id_, sentence, label, frozenset(map(sys.intern, feats))))
+    return rows
+
+
+def example(row) -> dict:
+    """A row as an example: a pair's id, premise, hypothesis and label, or a sentence's."""
+    if isinstance(row, PairRow):
+        return {"id": row.item.id, "premise": row.item.premise,
+                "hypothesis": row.item.hypothesis, "label": row.label}
+    return {"id": row.id, "sentence": row.sentence, "label": row.label}
+
+
+class _Table:
+    """Which items have each feature, and the label of each item."""
+
+    def __init__(self, rows: Sequence) -> None:
+        self.keys = sorted({r.label for r in rows})
+        where = {k: i for i, k in enumerate(self.keys)}
+        self.labels = np.array([where[r.label] for r in rows], dtype=np.int64)
+        self.totals = np.bincount(self.labels, minlength=len(self.keys))
+        self.positions: dict[str, list[int]] = {}
+        for i, r in enumerate(rows):
+            for f in r.features:
+                self.positions.setdefault(f, []).append(i)
+
+    def tested(self, min_support: int, baseline: bool) -> list[str]:
+        n = len(self.labels)
+        return sorted(f for f, pos in self.positions.items()
+                      if min_support <= len(pos) < n and (family(f) == "ngram") == baseline)
+
+    def rank(self, features: list[str]) -> list[dict]:
+        """Every feature with its counts, MI, p and q, by MI (ties: more items, then name)."""
+        counts = np.array([np.bincount(self.labels[self.positions[f]],
+                                       minlength=len(self.keys)) for f in features]
+                          ).reshape(len(features), len(self.keys))
+        tested = significance(counts, self.totals)
+        rows = []
+        for f, c, mi, p, q in zip(features, counts, tested.mi, tested.p, tested.q):
+            labels = {k: int(v) for k, v in zip(self.keys, c) if v}
+            label = max(labels.items(), key=lambda kv: (kv[1], kv[0]))[0]
+            rows.append({"feature": f, "family": family(f), "group": group(f),
+                         "count": int(c.sum()), "labels": labels, "majority_label": label,
+                         "majority_share": labels[label] / int(c.sum()), "mi": float(mi),
+                         "p": float(p), "q": float(q)})
+        rows.sort(key=lambda r: (-r["mi"], -r["count"], r["feature"]))
+        for k, r in enumerate(rows, 1):
+            r["rank"] = k
+        return rows
+
+
+def mine(
+    rows: Sequence, min_support: int = MIN_SUPPORT, alpha: float = ALPHA, top: int = 25,
+    per_group: int = PER_GROUP, resamples: int = 1000, describe: Callable = example,
+) -> dict:
+    """Rank every candidate of *rows* (PairRow or SentenceRow) by MI with the label; keep
+    those significant under BH at *alpha*; group them; rank n-grams the same way apart and
+    say for each listed feature which n-gram comes closest. *top*: groups listed, and
+    significant candidates in the flat list (`--splits` takes its head)."""
+    table = _Table(rows)
+    ranked = table.rank(table.tested(min_support, baseline=False))
+    baseline = table.rank(table.tested(min_support, baseline=True))
+    significant = [r for r in ranked if r["q"] <= alpha]
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for r in significant:
+        groups.setdefault((r["family"], r["group"]), []).append(r)
+    listed_groups = list(groups.items())[:top]
+    shown = [r for _, members in listed_groups for r in members[:per_group]]
+    flat = significant[:top]
+    leading = [r for r in ranked if r["family"] != "handmade"][:top]
+    ngram_top = [r for r in baseline if r["q"] <= alpha][:top]
+    for r in {id(r): r for r in chain(shown, flat, leading, ngram_top)}.values():
+        _detail(r, table, rows, resamples, describe)
+    closest = _closest_ngrams(table, rows, {r["feature"] for r in chain(shown, flat, leading)},
+                              {r["feature"] for r in baseline})
+    for r in chain(shown, flat, leading):
+        r["ngram"] = closest.get(r["feature"])
+    families = Counter(r["family"] for r in ranked)
+    return {
+        "definitions": DEFINITIONS,
+        "items": len(rows),
+        "labels": {k: int(v) for k, v in zip(table.keys, table.totals)},
+        "min_support": min_support,
+        "alpha": alpha,
+        "candidates": sum(1 for f in table.positions if family(f) != "ngram"),
+        "tested": len(ranked),
+        "significant": len(significant),
+        "families": {f: {"tested": n, "significant": sum(1 for r in significant
+                                                         if r["family"] == f)}
+                     for f, n in sorted(families.items())},
+        "groups": [{"family": fam, "group": name, "best": members[0]["feature"],
+                    "best_mi": members[0]["mi"], "significant": len(members),
+                    "members": members[:per_group]}
+                   for (fam, name), members in listed_groups],
+        "top": flat,
+        "leading": leading,
+        "handmade": [{k: r[k] for k in ("feature", "rank", "mi", "q", "count")}
+                     | {"significant": r["q"] <= alpha}
+                     for r in ranked if r["family"] == "handmade"][:top],
+        "ngrams": {"tested": len(baseline), "significant": sum(r["q"] <= alpha for r in baseline),
+                   "top": ngram_top},
+    }
+
+
+def _detail(row: dict, table: _Table, rows: Sequence, resamples: int,
+            describe: Callable) -> None:
+    """Add the bootstrap interval of the MI and example items to a listed row."""
+    if resamples > 0:
+        low, high = mi_interval(Counter(row["labels"]),
+                                Counter(dict(zip(table.keys, map(int, table.totals)))),
+                                resamples)
+        row["mi_ci"] = [low, high]
+    row["examples"] = [describe(rows[i]) for i in table.positions[row["feature"]][:EXAMPLES]]
+
+
+def _closest_ngrams(table: _Table, rows: Sequence, features: set[str],
+                    ngram_features: set[str]) -> dict[str, dict]:
+    """For each of *features*, the tested n-gram with the largest Jaccard overlap of items."""
+    out = {}
+    for f in features:
+        pos = table.positions[f]
+        together = Counter(chain.from_iterable(
+            (g for g in rows[i].features if g in ngram_features) for i in pos))
+        best = max(together.items(), key=lambda kv: (
+            kv[1] / (len(pos) + len(table.positions[kv[0]]) - kv[1]), kv[0]), default=None)
+        if best is not None:
+            g, both = best
+            jaccard = both / (len(pos) + len(table.positions[g]) - both)
+            out[f] = {"feature": g, "jaccard": jaccard, "explained": jaccard >= EXPLAINED}
+    return out
+
+
+def handmade_rows(rows: Sequence[PairRow]) -> list[PairRow]:
+    """The rows with their hand-made features only (what `lit analyze --pairs` ranks)."""
+    return [PairRow(r.item, r.label, frozenset(f for f in r.features
+                                               if family(f) == "handmade")) for r in rows]
+
+
+def format_mined(mined: dict) -> str:
+    """Plain-text summary: the significant groups with their best features, hand-made ranks
+    and the n-gram baseline."""
+    fams = ", ".join(f"{k} {v['significant']}/{v['tested']}" for k, v in mined["families"].items())
+    lines = [f"mined shortcuts ({mined['items']} items; {mined['tested']} of "
+             f"{mined['candidates']} candidates tested, {mined['significant']} significant at "
+             f"FDR {mined['alpha']}; by family {fams}):"]
+    for g in mined["groups"]:
+        lines.append(f"  [{g['family']}] {g['group']}: {g['significant']} significant")
+        lines += [f"    {_line(r)}" for r in g["members"][:3]]
+    if len(mined["top"]) < 10:
+        lines.append("best mined candidates, significant or not:")
+        lines += [f"  {_line(r)}" for r in mined["leading"][:10]]
+    ranks = ", ".join(f"{h['feature']} #{h['rank']}" + ("" if h["significant"] else " (n.s.)")
+                      for h in mined["handmade"][:10])
+    lines.append(f"hand-made features' ranks: {ranks or 'none tested'}")
+    ng = mined["ngrams"]
+    lines.append(f"n-gram baseline: {ng['significant']} of {ng['tested']} significant")
+    lines += [f"  {_line(r)}" for r in ng["top"][:10]]
+    return "\n".join(lines)
+
+
+def _line(r: dict) -> str:
+    ci = f" [{r['mi_ci'][0]:.4f}, {r['mi_ci'][1]:.4f}]" if "mi_ci" in r else ""
+    ngram = r.get("ngram")
+    near = (f"; n-gram {ngram['feature']} J={ngram['jaccard']:.2f}"
+            + (" explains it" if ngram["explained"] else "")) if ngram else ""
+    return (f"#{r['rank']} {r['mi']:.4f}{ci} q={r['q']:.2g} {r['feature']} n={r['count']} "
+            f"{r['majority_label']} {100 * r['majority_share']:.0f}%{near}")

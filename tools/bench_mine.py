@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Time and peak memory of mining shortcuts (`lit analyze --mine`, issue 30) on N parsed pairs.
+
+    python tools/bench_mine.py                     # 10,000 pairs (target: < 1 min, < 1 GB)
+    python tools/bench_mine.py --pairs 2000 --resamples 0
+
+The gold ERG 2025 MRSs (tests/data/erg-gold-2025.jsonl.gz) stand in for parses: N pairs whose
+premises repeat three times each (as SNLI's do) and whose hypotheses are drawn at random, with
+random labels, each reading carrying a derivation recorded on the rig (cycled; gold data has
+none), are written to a fresh parse cache first. The timed run is a child process that reads
+every parse back from the cache, computes every candidate (derivation and MRS fragments,
+alignment, hand-made features, n-grams) and ranks them (FDR, groups, n-gram comparison,
+bootstrap intervals); its phases and its peak RSS are printed with the load average. Prints
+figures, never asserts; take them on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from lit.ace.parsecache import ParseCache  # noqa: E402
+from lit.ace.results import ParseResult, Reading  # noqa: E402
+from lit.status import Status  # noqa: E402
+
+GOLD = ROOT / "tests/data/erg-gold-2025.jsonl.gz"
+DERIVATIONS = ROOT / "tests/data/live/gold-derivations-erg2025-rig.jsonl.gz"
+LABELS = ("entailment", "neutral", "contradiction")
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def build(work: Path, pairs: int, seed: int) -> tuple[Path, Path, Path]:
+    """The stand-in grammar, the parse cache and the dataset of *pairs* pairs."""
+    with gzip.open(GOLD, "rt") as f:
+        gold = [(r["sentence"], r["mrs"]) for r in map(json.loads, f)]
+    with gzip.open(DERIVATIONS, "rt") as f:
+        derivations = [r["derivation"] for r in map(json.loads, f) if r.get("derivation")]
+    grammar = work / "erg-2025.dat"
+    grammar.write_bytes(b"stand-in image: gold MRSs are seeded into the cache\n")
+    cache = ParseCache(grammar, {}, work / "parses.sqlite3")
+    for k, (sentence, mrs) in enumerate(gold):
+        reading = Reading(mrs, derivations[k % len(derivations)])
+        cache.put(ParseResult(sentence, Status.OK, None, (reading,), None, 0.0), 1)
+    cache.close()
+    rnd = random.Random(seed)
+    data = work / "pairs.jsonl"
+    with data.open("w") as f:
+        for k in range(pairs):
+            premise = gold[(k // 3) % len(gold)][0]
+            hypothesis = rnd.choice(gold)[0]
+            f.write(json.dumps({"pairID": str(k), "sentence1": premise, "sentence2": hypothesis,
+                                "gold_label": rnd.choice(LABELS)}) + "\n")
+    return grammar, work / "parses.sqlite3", data
+
+
+def run(grammar: Path, cache_path: Path, data: Path, resamples: int, min_support: int) -> None:
+    """The timed child: cache -> rows -> ranking, phase by phase."""
+    from lit.analyze.mine import mine, mined_pair_rows
+    from lit.io.readers import read_nli
+
+    t0 = time.perf_counter()
+    items = list(read_nli(data))
+    cache = ParseCache(grammar, {}, cache_path)
+    parses = {}
+    for s in dict.fromkeys(x for it in items for x in (it.premise, it.hypothesis)):
+        parses[s] = cache.get(s, 1)
+    t1 = time.perf_counter()
+    rows = mined_pair_rows(items, parses, "2025")
+    t2 = time.perf_counter()
+    result = mine(rows, min_support=min_support, resamples=resamples)
+    t3 = time.perf_counter()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{len(items)} pairs, {len(parses)} distinct sentences, {len(rows)} rows; "
+          f"{result['candidates']} candidates, {result['tested']} tested, "
+          f"{result['significant']} significant (random labels: expect 0)")
+    print(f"read parse cache {t1 - t0:.1f} s | candidates {t2 - t1:.1f} s | "
+          f"ranking {t3 - t2:.1f} s | total {t3 - t0:.1f} s | peak RSS {peak:.0f} MiB "
+          f"| load average {load()}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pairs", type=int, default=10_000)
+    ap.add_argument("--resamples", type=int, default=1000)
+    ap.add_argument("--min-support", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--child", nargs=3, metavar=("GRAMMAR", "CACHE", "DATA"),
+                    help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        run(*map(Path, args.child), args.resamples, args.min_support)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"building {args.pairs} pairs in a fresh parse cache (untimed) "
+              f"| load average {load()}")
+        paths = build(Path(tmp), args.pairs, args.seed)
+        subprocess.run([sys.executable, __file__, "--resamples", str(args.resamples),
+                        "--min-support", str(args.min_support), "--child", *map(str, paths)],
+                       check=True)
+
+
+if __name__ == "__main__":
+    main()
