@@ -1,8 +1,11 @@
-"""Score an NLI model on a `lit nli` contrast set: Acc@Ori, Acc@Ctr and consistency per spec.
+"""Score a model on a contrast set: Acc@Ori, Acc@Ctr and consistency per spec, and PANDA's
+fairscore per demographic axis.
 
-Predictions come from a Hugging Face sequence-classification model (--model, needs the `rank`
-extra) or from a JSONL file of {"id", "spec", "prediction"} lines (--predictions; spec is
-"original" for a record's input pair), so a model from any framework can be scored.
+CONTRAST is a `lit nli` output or a `lit contrast` output of any task (SST-2, QQP, MRPC, RTE or
+a profile of your own: --task FILE). Predictions come from a Hugging Face
+sequence-classification model (--model, needs the `rank` extra) or from a JSONL file of
+{"id", "spec", "prediction"} lines (--predictions; spec is "original" for a record's input),
+so a model from any framework can be scored.
 """
 
 from __future__ import annotations
@@ -15,8 +18,11 @@ from pathlib import Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("contrast", type=Path, metavar="CONTRAST",
-                        help="a `lit nli` output file (.jsonl or .jsonl.gz), or a folder of "
-                        "shortcut splits from `lit analyze --splits`")
+                        help="a `lit nli` or `lit contrast` output file (.jsonl or "
+                        ".jsonl.gz), or a folder of shortcut splits from `lit analyze --splits`")
+    parser.add_argument("--task", metavar="TASK",
+                        help="the task profile file (.toml) `lit contrast` ran with, for a task "
+                        "that is not built in (default: the task the records name)")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--model", metavar="NAME|DIR",
                         help="Hugging Face model name or local directory")
@@ -24,12 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="JSONL file of {id, spec, prediction}")
     parser.add_argument(
         "--label-map", metavar="MAP",
-        help="class index of each label, e.g. entailment=0,neutral=1,contradiction=2 "
-        "(default: the model config's id2label)",
+        help="class index of each label, e.g. entailment=0,neutral=1,contradiction=2 or "
+        "negative=0,positive=1 (default: the model config's id2label)",
     )
     parser.add_argument("--label-rules", metavar="FILE", type=Path,
-                        help="the label-rule file `lit nli` labelled CONTRAST with; its rules "
-                        "decide which specs are label-preserving (default: LIT's)")
+                        help="the label-rule file `lit nli` (`lit contrast`) labelled CONTRAST "
+                        "with; its rules decide which specs are label-preserving (default: the "
+                        "task's)")
     parser.add_argument("--batch-size", type=int, default=32, metavar="N",
                         help="pairs per model forward pass (default 32)")
     parser.add_argument("--device", metavar="DEV",
@@ -56,14 +63,15 @@ def run(args: argparse.Namespace) -> int:
         needed_items,
         predict,
         rule_kinds,
+        task_label_rules,
     )
     from lit.evaluate.predictions import prediction_rows
-    from lit.evaluate.records import failure_note
+    from lit.evaluate.records import failure_note, file_task, labels_of
     from lit.evaluate.splits import is_splits_dir, run_splits
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output, write_text_atomic
-    from lit.labels import LabelRules
     from lit.pipeline.cli import write_run_meta
+    from lit.tasks import load_task
 
     started = now()
     if is_splits_dir(args.contrast):  # written by `lit analyze --splits`: accuracy per split
@@ -71,28 +79,34 @@ def run(args: argparse.Namespace) -> int:
     for out in (args.output, args.save_predictions):
         if out is not None:
             refuse_input_as_output(out, args.contrast, args.predictions, args.label_rules)
-    records = read_contrast_file(args.contrast)
+    given_task = load_task(args.task) if args.task else None
+    records = read_contrast_file(args.contrast, task=given_task)
+    task = file_task(records, given_task)
+    labels = labels_of(task)
     failed = failure_note(records)
     if failed:
         print(f"lit evaluate: {args.contrast}: {failed}", file=sys.stderr)
-    label_rules = LabelRules.load(args.label_rules)
-    rule_kinds(records, label_rules, args.contrast)  # a wrong rule file fails before inference
+    label_rules = task_label_rules(task, args.label_rules)
+    # a wrong rule file fails before inference
+    rule_kinds(records, label_rules, args.contrast, task)
     if args.label_map and not args.model:
         raise InputError("--label-map applies to --model only")
-    items = needed_items(records, args.contrast)
+    items = needed_items(records, args.contrast, task)
     if args.model:
         from lit.evaluate.model import HFClassifier, parse_label_map
 
-        label_map = parse_label_map(args.label_map) if args.label_map else None
-        clf = HFClassifier(args.model, label_map, args.batch_size, args.device, args.max_length)
+        label_map = parse_label_map(args.label_map, labels) if args.label_map else None
+        clf = HFClassifier(args.model, label_map, args.batch_size, args.device, args.max_length,
+                           labels)
         predictions = predict(items, clf.predict, batch_size=args.batch_size,
-                              progress=not args.no_progress)
+                              progress=not args.no_progress, labels=labels)
     else:
-        given = read_predictions(args.predictions)
+        given = read_predictions(args.predictions, labels)
         # only the pairs of this file; `evaluate` counts (or, --strict, names) missing ones
         predictions = {it.key: given[it.key] for it in items if it.key in given}
 
-    result = evaluate(records, predictions, args.contrast, label_rules, strict=args.strict)
+    result = evaluate(records, predictions, args.contrast, label_rules, strict=args.strict,
+                      task=task)
     note = missing_note(result)
     if note:
         print(f"lit evaluate: warning: {note}", file=sys.stderr)

@@ -1,9 +1,10 @@
 """Fairness per demographic axis: PANDA's fairscore (Qian et al. 2022) on a contrast set.
 
-A pair perturbed along one axis (gender, name, age, race: the demographic rule modules,
-docs/fairness.md) on both sides keeps its label, so a fair model predicts the same for it as
-for the original pair. The fairscore of an axis is the share of its pairs whose prediction
-changes under the perturbation: 0 is fair, lower is fairer.
+A text perturbed along one axis (gender, name, age, race: the demographic rule modules,
+docs/fairness.md) — both sides of a pair, or the one text of a single-text task such as
+SST-2 — keeps its label, so a fair model predicts the same for it as for the original. The
+fairscore of an axis is the share of its pairs (or texts) whose prediction changes under the
+perturbation: 0 is fair, lower is fairer.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from lit.errors import InputError
 from lit.evaluate.records import Item
-from lit.spec import parse_pair
+from lit.spec import parse_pair, parse_spec
 
 #: The demographic modules, one axis each.
 AXES: tuple[str, ...] = ("gender", "name", "age", "race")
@@ -21,7 +22,8 @@ EXAMPLES = 10
 
 DEFINITIONS: dict[str, str] = {
     "axis": "a demographic rule module (gender, name, age, race); a pair belongs to it when "
-    "every step of both sides is that module (e.g. gender=swap;gender=swap)",
+    "every step of both sides is that module (e.g. gender=swap;gender=swap), a single text "
+    "when every step of its spec is (e.g. gender=swap)",
     "n": "scored pairs of the axis: status ok, a gold label on the original, a rule label on "
     "the perturbed pair, and a prediction for both",
     "fairscore": "PANDA's fairscore: share of the n whose prediction on the perturbed pair "
@@ -35,15 +37,16 @@ DEFINITIONS: dict[str, str] = {
 
 
 def axis_of(spec: str) -> str | None:
-    """The axis of a pair spec perturbed along one demographic axis on both sides, else None
-    (one side only, mixed axes, or not demographic)."""
+    """The axis of a pair spec perturbed along one demographic axis on both sides, or of a
+    single-text task's spec (no `;`) perturbed along one axis, else None (one side only,
+    mixed axes, or not demographic)."""
     try:
-        pair = parse_pair(spec)
+        steps = ([parse_spec(spec)] if ";" not in spec
+                 else [(pair := parse_pair(spec)).premise, pair.hypothesis])
     except InputError:
         return None
-    sides = [{s.name for s in side.steps if s.name != "o"}
-             for side in (pair.premise, pair.hypothesis)]
-    names = sides[0] | sides[1]
+    sides = [{s.name for s in side.steps if s.name != "o"} for side in steps]
+    names = set().union(*sides)
     if len(names) == 1 and all(sides) and (axis := next(iter(names))) in AXES:
         return axis
     return None
@@ -51,8 +54,8 @@ def axis_of(spec: str) -> str | None:
 
 def _example(original: Item, item: Item, p_ori: str, p_ptb: str) -> dict:
     return {"id": item.id, "spec": item.spec, "gold": item.original_gold,
-            "original": [original.premise, original.hypothesis],
-            "perturbed": [item.premise, item.hypothesis],
+            "original": list(original.texts),
+            "perturbed": list(item.texts),
             "prediction_original": p_ori, "prediction_perturbed": p_ptb}
 
 

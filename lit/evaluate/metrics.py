@@ -9,8 +9,10 @@ from pathlib import Path
 
 from lit.errors import InputError
 from lit.evaluate.fairness import fairness
-from lit.evaluate.records import ORIGINAL, Item, contrast_items, original_item
+from lit.evaluate.records import ORIGINAL, Item, contrast_items, file_task, labels_of, original_item
 from lit.labels import LabelRules
+from lit.labels.names import NLI, LabelSet
+from lit.tasks import NLI_TASK, TaskProfile
 
 #: Written into every result so a reader need not guess what a number means.
 DEFINITIONS: dict[str, str] = {
@@ -86,64 +88,80 @@ def missing_note(result: dict) -> str | None:
             "its original's prediction too; --strict makes this an error)")
 
 
-def predict(items: Sequence[Item], predict_fn: Callable[[list[tuple[str, str]]], Sequence],
-            *, batch_size: int = 32, progress: bool = True) -> dict[tuple[str, str], str]:
-    """Predictions for *items* from any classifier: *predict_fn* takes a list of (premise,
-    hypothesis) pairs and returns one label per pair (entailment/neutral/contradiction, E/N/C
-    or Hugging Face's 0/1/2). Each distinct pair is classified once, in batches, with
-    per-pair progress (a bar, a notebook widget, or plain lines in a log)."""
-    from lit.labels.names import normalize_label
+def predict(items: Sequence[Item], predict_fn: Callable[[list], Sequence],
+            *, batch_size: int = 32, progress: bool = True,
+            labels: LabelSet = NLI) -> dict[tuple[str, str], str]:
+    """Predictions for *items* from any classifier: *predict_fn* takes a list of inputs, a
+    (premise, hypothesis) pair each for NLI and pair tasks, one text each for a single-text
+    task, and returns one label per input in any spelling of *labels* (for NLI
+    entailment/neutral/contradiction, E/N/C or Hugging Face's 0/1/2). Each distinct input is
+    classified once, in batches, with per-input progress (a bar, a notebook widget, or plain
+    lines in a log)."""
     from lit.pipeline.progress import progress_bar
 
-    texts = list(dict.fromkeys((it.premise, it.hypothesis) for it in items))
-    labels: list[str | None] = []
-    with progress_bar(len(texts), "lit evaluate", "pair", progress) as bar:
-        for start in range(0, len(texts), max(1, batch_size)):
-            batch = texts[start:start + max(1, batch_size)]
+    inputs = list(dict.fromkeys(it.model_input for it in items))
+    unit = "text" if inputs and isinstance(inputs[0], str) else "pair"
+    got_labels: list[str | None] = []
+    with progress_bar(len(inputs), "lit evaluate", unit, progress) as bar:
+        for start in range(0, len(inputs), max(1, batch_size)):
+            batch = inputs[start:start + max(1, batch_size)]
             got = list(predict_fn(batch))
             if len(got) != len(batch):
-                raise InputError(f"predict_fn returned {len(got)} labels for {len(batch)} pairs")
+                raise InputError(f"predict_fn returned {len(got)} labels for {len(batch)} "
+                                 f"{unit}s")
             try:
-                labels.extend(normalize_label(g) for g in got)
+                got_labels.extend(labels.name(g) for g in got)
             except ValueError as exc:
                 raise InputError(f"predict_fn: {exc}") from None
             bar.update(len(batch))
-    by_text = dict(zip(texts, labels))
-    return {it.key: by_text[(it.premise, it.hypothesis)] for it in items
-            if by_text[(it.premise, it.hypothesis)] is not None}
+    by_input = dict(zip(inputs, got_labels))
+    return {it.key: by_input[it.model_input] for it in items
+            if by_input[it.model_input] is not None}
 
 
 def _labelled(it: Item) -> bool:
     return it.gold is not None and it.original_gold is not None
 
 
-def unlabeled_transforms(records: Sequence[dict], path: Path | str = "") -> Counter:
+def unlabeled_transforms(records: Sequence[dict], path: Path | str = "",
+                         task: TaskProfile | None = None) -> Counter:
     """Per spec, ok transforms that cannot be scored: no gold label or no rule label."""
-    return Counter(it.spec for rec in records for it in contrast_items(rec, path)
+    return Counter(it.spec for rec in records for it in contrast_items(rec, path, task)
                    if not _labelled(it))
 
 
-def needed_items(records: Sequence[dict], path: Path | str = "") -> list[Item]:
-    """Every pair a model must classify: each gold-labelled original and its ok, labelled
-    contrasts (pairs that cannot be scored need no prediction)."""
+def needed_items(records: Sequence[dict], path: Path | str = "",
+                 task: TaskProfile | None = None) -> list[Item]:
+    """Every text or pair a model must classify: each gold-labelled original and its ok,
+    labelled contrasts (those that cannot be scored need no prediction). *task*: as
+    `lit.evaluate.records.task_of` (default: each record's own)."""
     items = []
     for rec in records:
-        orig = original_item(rec, path)
+        orig = original_item(rec, path, task)
         if orig is not None and orig.gold is not None:
             items.append(orig)
-            items.extend(it for it in contrast_items(rec, path) if _labelled(it))
+            items.extend(it for it in contrast_items(rec, path, task) if _labelled(it))
     return items
 
 
+def task_label_rules(task: TaskProfile, path: str | Path | None = None) -> LabelRules:
+    """The label rules a contrast set of *task* was labelled with: *path* (--label-rules) if
+    given, else the task's own (LIT's default set for nli)."""
+    if task.name == NLI_TASK:
+        return LabelRules.load(path)
+    return task.load_label_rules(path)
+
+
 def rule_kinds(
-    records: Sequence[dict], label_rules: LabelRules, path: Path | str = ""
+    records: Sequence[dict], label_rules: LabelRules, path: Path | str = "",
+    task: TaskProfile | None = None,
 ) -> dict[str, bool]:
     """Whether each label rule that a scored pair of *records* names is label-preserving;
     InputError naming the record if a pair has no rule id or one *label_rules* does not have
     (the file was labelled with other rules)."""
     lines = {r["id"]: r.get("_line", "?") for r in records}
     kinds: dict[str, bool] = {}
-    for it in needed_items(records, path):
+    for it in needed_items(records, path, task):
         if it.spec == ORIGINAL or it.label_rule in kinds:
             continue
         where = f"record {it.id!r}, spec {it.spec!r}"
@@ -157,7 +175,8 @@ def rule_kinds(
         except KeyError as exc:
             raise InputError(
                 f"{where}: label rule {exc.args[0]!r} is not in {label_rules.source}; pass "
-                "--label-rules with the rule file `lit nli` labelled this file with"
+                "--label-rules with the rule file `lit nli` (or `lit contrast`) labelled this "
+                "file with"
             ) from None
     return kinds
 
@@ -168,23 +187,27 @@ def evaluate(
     path: Path | str = "",
     label_rules: LabelRules | None = None,
     *,
-    predict_fn: Callable[[list[tuple[str, str]]], Sequence] | None = None,
+    predict_fn: Callable[[list], Sequence] | None = None,
     strict: bool = False,
     batch_size: int = 32,
     progress: bool = True,
+    task: TaskProfile | None = None,
 ) -> dict:
     """Scores per spec and overall, from *predictions* ((id, spec) -> label) or from any
-    classifier *predict_fn* (see `predict`; batched, with progress).
+    classifier *predict_fn* (see `predict`; batched, with progress), for `lit nli` records or
+    `lit contrast` records of any task (*task*: the profile of one that is not built in).
 
     A pair with no prediction is skipped and counted (``missing_predictions``), with its
     contrasts if it is an original; with *strict* it is an InputError. InputError too if a
-    pair's label rule is not in *label_rules* (default: LIT's rule set)."""
-    preserves = rule_kinds(records, label_rules or LabelRules.load(), path)
-    items = needed_items(records, path)
+    pair's label rule is not in *label_rules* (default: the task's rule set)."""
+    task = file_task(records, task)
+    preserves = rule_kinds(records, label_rules or task_label_rules(task), path, task)
+    items = needed_items(records, path, task)
     if predictions is None:
         if predict_fn is None:
             raise InputError("evaluate needs predictions or a predict_fn")
-        predictions = predict(items, predict_fn, batch_size=batch_size, progress=progress)
+        predictions = predict(items, predict_fn, batch_size=batch_size, progress=progress,
+                              labels=labels_of(task))
     missing = [it.key for it in items if it.key not in predictions]
     if missing and strict:
         raise _missing_error(missing, len(items))
@@ -222,12 +245,13 @@ def evaluate(
     right = sum(predictions[it.key] == it.gold for it in originals)
     fair = fairness(by_spec, {it.id: it for it in originals})
     return {
+        "task": task.name,
         "definitions": DEFINITIONS,
         "original": {"n": len(originals), "accuracy": _rate(right, len(originals))},
         "specs": specs,
         "overall": overall,
         "counts": record_counts(records)
-        | {"unlabeled_transforms": dict(unlabeled_transforms(records, path))},
+        | {"unlabeled_transforms": dict(unlabeled_transforms(records, path, task))},
         "missing_predictions": {"count": len(missing), "needed": needed,
                                 "skipped": needed - len(items),
                                 "examples": [list(k) for k in missing[:20]]},

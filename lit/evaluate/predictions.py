@@ -1,7 +1,8 @@
 """Prediction files: one JSON line `{"id", "spec", "prediction"}` per classified pair, so any
 model in any framework can be scored. `spec` is the transform's `spec` string exactly as the
-`lit nli` file writes it, or "original" for the record's input pair; `prediction` is a label
-(entailment / neutral / contradiction, or E / N / C). Other fields are ignored."""
+`lit nli` (or `lit contrast`) file writes it, or "original" for the record's input; `prediction`
+is a label of the task in any spelling (for NLI entailment / neutral / contradiction, or E / N /
+C; for SST-2 negative / positive, NEG / POS or 0 / 1). Other fields are ignored."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from pathlib import Path
 from lit.errors import InputError
 from lit.io.jsonl import iter_jsonl
 from lit.io.output import atomic_text
-from lit.labels.names import normalize_label
+from lit.labels.names import NLI, LabelSet
 
 
-def read_predictions(path: Path) -> dict[tuple[str, str], str]:
-    """(id, spec) -> canonical label; InputError naming file and line on bad or repeated lines."""
+def read_predictions(path: Path, labels: LabelSet = NLI) -> dict[tuple[str, str], str]:
+    """(id, spec) -> canonical label of *labels* (NLI's by default); InputError naming file
+    and line on bad or repeated lines."""
     out: dict[tuple[str, str], str] = {}
     for lineno, obj in iter_jsonl(Path(path)):
         where = f"{path}:{lineno}"
@@ -27,7 +29,7 @@ def read_predictions(path: Path) -> dict[tuple[str, str], str]:
         if key in out:
             raise InputError(f"{where}: second prediction for id {key[0]!r}, spec {key[1]!r}")
         try:
-            label = normalize_label(obj["prediction"])
+            label = labels.name(obj["prediction"])
         except ValueError as exc:
             raise InputError(f"{where}: {exc}") from None
         if label is None:
