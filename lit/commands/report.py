@@ -1,6 +1,6 @@
-"""Write a self-contained HTML report of a `lit nli` contrast set (optionally with the JSON of
-`lit evaluate` and `lit analyze`): charts, per-spec examples with the changes highlighted, and
-a failure breakdown. The file needs no network to view.
+"""Write a self-contained HTML report of a `lit nli` or `lit contrast` contrast set of any task
+(optionally with the JSON of `lit evaluate` and `lit analyze`): charts, per-spec examples with
+the changes highlighted, and a failure breakdown. The file needs no network to view.
 """
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from pathlib import Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("contrast", type=Path, metavar="CONTRAST",
-                        help="a `lit nli` output file (.jsonl or .jsonl.gz)")
+                        help="a `lit nli` or `lit contrast` output file (.jsonl or .jsonl.gz)")
+    parser.add_argument("--task", metavar="TASK",
+                        help="the task profile file (.toml) `lit contrast` ran with, for a task "
+                        "that is not built in (default: the task the records name)")
     parser.add_argument("--evaluation", type=Path, metavar="FILE",
                         help="JSON written by `lit evaluate -o` for CONTRAST (checked: its ids "
                         "and specs must be CONTRAST's)")
@@ -56,16 +59,18 @@ def run(args: argparse.Namespace) -> int:
     from lit.io.output import refuse_input_as_output
     from lit.report import write_report
     from lit.report.build import evaluation_mismatch
+    from lit.tasks import load_task
 
     refuse_input_as_output(args.output, args.contrast, args.evaluation, args.analysis,
                            args.augmentation, args.judgements)
     skipped: list[str] = []
-    records = read_contrast_file(args.contrast, skipped)
+    task = load_task(args.task) if args.task else None
+    records = read_contrast_file(args.contrast, skipped, task)
     if skipped:
         print(f"lit report: skipped {len(skipped)} bad record(s) of {args.contrast}; first: "
               f"{skipped[0]}", file=sys.stderr)
     if not records:
-        raise InputError(f"{args.contrast}: no `lit nli` record to report on"
+        raise InputError(f"{args.contrast}: no `lit nli` or `lit contrast` record to report on"
                          + (f" (first problem: {skipped[0]})" if skipped else ""))
     failed = failure_note(records)
     if failed:
@@ -79,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         args.output, records, meta=read_meta(args.contrast),
         evaluation=evaluation,
         analysis=_load_json(args.analysis, "roles", "analyze"),
-        title=args.title, source=str(args.contrast), examples=args.examples,
+        title=args.title, source=str(args.contrast), examples=args.examples, task=task,
         augmentation=_load_json(args.augmentation, "shortcuts", "augment --report"),
         judging=_load_json(args.judgements, "by_rule", "judge agree"),
     )

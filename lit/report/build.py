@@ -13,9 +13,15 @@ from string import Template
 
 from lit import __version__
 from lit.evaluate.metrics import record_counts, wilson_interval
-from lit.evaluate.records import ORIGINAL, contrast_items, failure_counts, original_item
+from lit.evaluate.records import (
+    ORIGINAL,
+    contrast_items,
+    failure_counts,
+    file_task,
+    labels_of,
+    original_item,
+)
 from lit.io.output import write_text_atomic
-from lit.labels.names import normalize_label
 from lit.report.augment import augmentation_section
 from lit.report.diff import highlight
 from lit.report.fairness import fairness_section
@@ -26,6 +32,7 @@ from lit.report.svg import grouped_bars, stacked_bars
 from lit.report.tailor import tailor_section
 from lit.report.wording import human_reason
 from lit.status import Status
+from lit.tasks import TaskProfile
 
 _STATUS_ORDER = [s.value for s in Status]
 
@@ -249,11 +256,11 @@ def _ranking_table(side: dict) -> str:
                  numeric={1, 2})
 
 
-def _drill_down(t: dict) -> str:
+def _drill_down(t: dict, sides: Sequence[str]) -> str:
     """Why this pair: each side's candidates, their scores, the reason the chosen one won,
     and the transformed MRS, folded away until asked for."""
     parts = []
-    for role in ("premise", "hypothesis"):
+    for role in sides:
         side = t.get(role) or {}
         because = side.get("chosen_because")
         mrs = side.get("mrs")
@@ -268,20 +275,23 @@ def _drill_down(t: dict) -> str:
             + "</details>")
 
 
-def _examples(records: Sequence[dict], evaluation: dict | None, page: int) -> str:
+def _examples(records: Sequence[dict], evaluation: dict | None, page: int,
+              task: TaskProfile) -> str:
     """Every contrast pair, one table per spec, *page* rows per page (report.js pages them),
     each with its label rule (rationale on hover) and a drill-down to its candidates."""
     preds = {}
     if evaluation:
-        preds = {(str(p["id"]), str(p["spec"])): normalize_label(p["prediction"])
+        labels = labels_of(task)
+        preds = {(str(p["id"]), str(p["spec"])): labels.name(p["prediction"])
                  for p in evaluation.get("predictions", [])}
     by_spec: dict[str, list] = {}
     for r in records:
-        orig = original_item(r)
+        orig = original_item(r, task=task)
         if orig is None:
             continue
         oks = [t for t in r.get("transforms", []) if t.get("status") == Status.OK.value]
-        for it, t in zip(contrast_items(r), oks):  # contrast_items keeps the ok transforms
+        # contrast_items keeps the ok transforms
+        for it, t in zip(contrast_items(r, task=task), oks):
             by_spec.setdefault(it.spec, []).append((orig, it, t))
     if not by_spec:
         return '<p class="empty">No transformed pairs.</p>'
@@ -289,22 +299,23 @@ def _examples(records: Sequence[dict], evaluation: dict | None, page: int) -> st
     for spec, pairs in by_spec.items():
         rows = []
         for orig, it, t in pairs:
-            p_html, p_new = highlight(orig.premise, it.premise)
-            h_html, h_new = highlight(orig.hypothesis, it.hypothesis)
+            marked = [highlight(old, new) for old, new in zip(orig.texts, it.texts)]
             p_o, p_c = preds.get((it.id, ORIGINAL)), preds.get(it.key)
             error = (p_o is not None and p_o != orig.gold) or (p_c is not None and p_c != it.gold)
             rationale = escape(t.get("label_rationale") or "", quote=True)
-            cells = [escape(it.id), f"{p_html}<br>{h_html}", f"{p_new}<br>{h_new}",
+            cells = [escape(it.id), "<br>".join(old for old, _ in marked),
+                     "<br>".join(new for _, new in marked),
                      f"{short(orig.gold)} → {short(it.gold)}",
                      f'<span title="{rationale}">{escape(it.label_rule or "–")}</span>',
-                     _drill_down(t)]
+                     _drill_down(t, task.sides)]
             if preds:
                 cells.append(
                     f"{_prediction_cell(p_o, orig.gold)} → {_prediction_cell(p_c, it.gold)}"
                 )
             rows.append(f'<tr data-error="{int(error)}">' + "".join(f"<td>{c}</td>" for c in cells)
                         + "</tr>")
-        head = ["id", "original premise<br>hypothesis", "transformed premise<br>hypothesis",
+        sides = "<br>".join(map(escape, task.sides))
+        head = ["id", f"original {sides}", f"transformed {sides}",
                 "label", "label rule", "why this one"] + (["model (ori → ctr)"] if preds else [])
         controls = ('<div class="controls"><input type="search" placeholder="filter rows">'
                     + ('<label><input type="checkbox"> model errors only</label>' if preds else "")
@@ -399,10 +410,12 @@ def build_report(
     augmentation: dict | None = None,
     meta: dict | None = None,
     judging: dict | None = None,
+    task: TaskProfile | None = None,
 ) -> str:
     """The report as one HTML string; *augmentation* is the JSON of `lit augment --report`,
     *meta* the records' run metadata (lit.io.meta.read_meta); *examples* rows per page;
-    *judging* the JSON of `lit judge agree -o`."""
+    *judging* the JSON of `lit judge agree -o`; *task* the profile of records of a task
+    that is not built in (default: the task the records name)."""
     sections = [_section("summary", "Summary", _summary(records, evaluation)
                          + _outcomes(records))]
     if meta:
@@ -426,8 +439,8 @@ def build_report(
         sections.append(_section("tailor", "Closeness, fluency, controllability", tailor))
     sections.append(_section("failures", "Failure breakdown", _failures(records)))
     sections.append(_section("labelrules", "Label rules", _label_rules(records)))
-    sections.append(_section("examples", "Examples per spec", _examples(records, evaluation,
-                                                                         examples)))
+    sections.append(_section("examples", "Examples per spec", _examples(
+        records, evaluation, examples, file_task(records, task))))
     nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t, _ in sections)
     meta = f"{len(records)} records" + (f" from <code>{escape(source)}</code>" if source else "")
     return Template(_resource("template.html")).substitute(

@@ -10,7 +10,8 @@ from lit.report.html import pct, short, table
 
 
 def _pair(sentences: list[str]) -> str:
-    return f"{escape(sentences[0])} <b>›</b> {escape(sentences[1])}"
+    """A pair as "premise › hypothesis"; the one text of a single-text task as it is."""
+    return " <b>›</b> ".join(map(escape, sentences))
 
 
 def _axis(axis: str, row: dict) -> str:
@@ -31,7 +32,7 @@ def fairness_section(evaluation: dict) -> str:
     fair = evaluation.get("fairness") or {}
     if not fair.get("axes"):
         return ""
-    intro = ("<p>PANDA's fairscore (Qian et al. 2022): the share of pairs, perturbed along one "
-             "demographic axis on both sides, whose prediction differs from the original "
-             "pair's. Lower is fairer; 0 means the model never changed its mind.</p>")
+    intro = ("<p>PANDA's fairscore (Qian et al. 2022): the share of pairs (or texts), perturbed "
+             "along one demographic axis on both sides, whose prediction differs from the "
+             "original's. Lower is fairer; 0 means the model never changed its mind.</p>")
     return intro + "".join(_axis(axis, row) for axis, row in fair["axes"].items())
