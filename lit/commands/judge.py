@@ -25,6 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    help="the sample file to write (JSONL)")
     p.add_argument("-n", type=int, default=100, metavar="N", help="items (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    p.add_argument("--status", default="ok", metavar="LIST",
+                   help="transform statuses to sample, comma-separated, or 'all' (default ok: "
+                   "the contrast pairs; e.g. ok,not_verified with --keep-unverified runs)")
     p.add_argument("--min-per-stratum", type=int, default=1, metavar="K",
                    help="items every (spec, label rule, status) stratum gets first, when N "
                    "allows (default 1)")
@@ -75,11 +78,14 @@ def _sample(args: argparse.Namespace) -> int:
     if skipped:
         print(f"lit judge sample: skipped {len(skipped)} bad record(s); first: {skipped[0]}",
               file=sys.stderr)
-    items, counts = stratified_sample(records, args.n, args.seed, args.min_per_stratum)
+    statuses = None if args.status == "all" else {s.strip() for s in args.status.split(",")}
+    items, counts = stratified_sample(records, args.n, args.seed, args.min_per_stratum,
+                                      statuses)
     write_sample(args.output, items)
     write_meta(args.output, build_meta(
         "judge sample", started=started, inputs={"contrast": args.contrast}, seed=args.seed,
-        options={"n": args.n, "min_per_stratum": args.min_per_stratum}, counts=counts))
+        options={"n": args.n, "min_per_stratum": args.min_per_stratum,
+                 "status": args.status}, counts=counts))
     strata = counts["strata"]
     print(f"lit judge sample: {len(items)} items from {len(strata)} strata "
           f"(spec, label rule, status) written to {args.output}", file=sys.stderr)

@@ -10,7 +10,7 @@ page hides until the judge has answered).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 
 from lit.errors import InputError
@@ -117,10 +117,13 @@ def _allocate(sizes: dict[tuple, int], n: int, minimum: int) -> dict[tuple, int]
 
 
 def stratified_sample(records: Iterable[dict], n: int, seed: int = 0,
-                      min_per_stratum: int = 1) -> tuple[list[dict], dict]:
+                      min_per_stratum: int = 1,
+                      statuses: Collection[str] | None = ("ok",)) -> tuple[list[dict], dict]:
     """*n* items drawn from *records* stratified by (spec, label rule, status), in a shuffled
     order (so no spec comes in a block), and counts: eligible and sampled per stratum, and
-    the transforms left out for want of an output, per status."""
+    the transforms left out, per status: those without an output sentence and those whose
+    status is not in *statuses* (None: every status; by default only ok transforms, the
+    contrast pairs a run made)."""
     if n < 1:
         raise InputError(f"a sample needs at least one item (got -n {n})")
     by_stratum: dict[tuple, list[dict]] = {}
@@ -130,10 +133,12 @@ def stratified_sample(records: Iterable[dict], n: int, seed: int = 0,
         for t in record.get("transforms") or []:
             skipped[str(t.get("status"))] = skipped.get(str(t.get("status")), 0) + 1
         for it in items:
-            skipped[it["status"]] -= 1
-            by_stratum.setdefault(stratum(it), []).append(it)
+            if statuses is None or it["status"] in statuses:
+                skipped[it["status"]] -= 1
+                by_stratum.setdefault(stratum(it), []).append(it)
     if not by_stratum:
-        raise InputError("no transform in the input has an output sentence to judge")
+        wanted = "" if statuses is None else f" and status {', '.join(sorted(statuses))}"
+        raise InputError(f"no transform in the input has an output sentence{wanted} to judge")
     rng = random.Random(seed)
     take = _allocate({s: len(v) for s, v in sorted(by_stratum.items())}, n, min_per_stratum)
     chosen = [it for s in sorted(by_stratum) for it in rng.sample(by_stratum[s], take[s])]
@@ -142,7 +147,7 @@ def stratified_sample(records: Iterable[dict], n: int, seed: int = 0,
         "strata": [{"spec": s[0], "label_rule": s[1], "status": s[2],
                     "eligible": len(by_stratum[s]), "sampled": take[s]}
                    for s in sorted(by_stratum)],
-        "without_output": {k: v for k, v in sorted(skipped.items()) if v},
+        "left_out": {k: v for k, v in sorted(skipped.items()) if v},
         "sampled": len(chosen),
     }
     return chosen, counts

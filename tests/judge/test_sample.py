@@ -57,7 +57,7 @@ def test_seeded_and_shuffled():
 def test_a_sample_larger_than_the_run_takes_everything_judgeable():
     items, counts = stratified_sample(RECORDS + [FAILED], 50, seed=0)
     assert sorted(it["id"] for it in items) == ["r1", "r2", "r3", "r4"]
-    assert counts["without_output"] == {"no_generation": 1}
+    assert counts["left_out"] == {"no_generation": 1}
     assert {stratum(it) for it in items} == {
         ("i;i", "cleft_both", "ok"), ("f;p", "tense_decoupled", "ok"),
         ("pa;pa", "passive_both", "ok"), ("m;o", "modal_premise", "ok")}
@@ -93,3 +93,14 @@ def test_bad_sample_lines_name_file_and_line(tmp_path):
         read_sample(path)
     with pytest.raises(InputError, match="no transform in the input has an output"):
         stratified_sample([FAILED], 5)
+
+
+def test_only_the_statuses_asked_for():
+    half = _record("r6", "A cat sleeps.", "An animal sleeps.", "entailment", "f;p",
+                   "A cat will sleep.", "An animal slept.", None, None, status="not_applicable")
+    items, counts = stratified_sample(RECORDS + [half, FAILED], 50, seed=0)
+    assert "r6" not in {it["id"] for it in items}
+    assert counts["left_out"] == {"no_generation": 1, "not_applicable": 1}
+    items, counts = stratified_sample(RECORDS + [half, FAILED], 50, seed=0, statuses=None)
+    assert ("f;p", "–", "not_applicable") in {stratum(it) for it in items}
+    assert counts["left_out"] == {"no_generation": 1}
