@@ -113,7 +113,7 @@ def rank_pair_features(rows: list[PairRow], top: int = 25, min_count: int = 3,
     return ranked
 
 
-class _RoleStats:
+class RoleStats:
     """Counts for one role within one label group."""
 
     def __init__(self) -> None:
@@ -158,7 +158,7 @@ def analyze(
 ) -> dict:
     """The analysis of *items*, given each sentence's parse; labels are the items' gold labels.
     With *pairs* (`pair_rows`), the aligned pair features are ranked too."""
-    roles = {r: {"all": _RoleStats(), "by_label": {}} for r in ROLES}
+    roles = {r: {"all": RoleStats(), "by_label": {}} for r in ROLES}
     tense_pairs: dict[str, Counter] = {"all": Counter()}
     labelled: list[tuple[set[str], str]] = []
     labels: Counter = Counter()
@@ -181,7 +181,7 @@ def analyze(
                 status = "unreadable_mrs"
             roles[role]["all"].add(status, feats[role])
             if label:
-                roles[role]["by_label"].setdefault(label, _RoleStats()).add(status, feats[role])
+                roles[role]["by_label"].setdefault(label, RoleStats()).add(status, feats[role])
         p, h = feats["premise"], feats["hypothesis"]
         if p is None or h is None:
             continue
@@ -225,27 +225,33 @@ def format_summary(result: dict) -> str:
     invalid = result["invalid_records"]
     lines = [f"{result['pairs']} pairs ({labels})"
              + (f"; {invalid} invalid records" if invalid else "")]
-    head = ["role", "label", "sents", "cover%", "tenses", *RATE_KEYS]
+    lines += role_table(result)
+    lines.append(f"top label-shortcut candidates (of {result['shortcut_pairs']} pairs):")
+    lines += shortcut_lines(result["shortcuts"][:10])
+    if "pair_shortcuts" in result:
+        lines.append(f"top aligned pair features (of {result['pair_shortcut_pairs']} pairs):")
+        lines += shortcut_lines(result["pair_shortcuts"])
+    return "\n".join(lines)
+
+
+def role_table(result: dict, role: str = "role") -> list[str]:
+    """Lines of a table of coverage, tenses and rates per role (or a task's side) and label."""
+    head = [role, "label", "sents", "cover%", "tenses", *RATE_KEYS]
     rows = [head]
-    for role, block in result["roles"].items():
+    for name, block in result["roles"].items():
         for label, st in {"all": block["all"], **block["by_label"]}.items():
             tenses = ",".join(f"{k}:{v}" for k, v in st["tense"].items())
-            rows.append([role, label, str(st["sentences"]),
+            rows.append([name, label, str(st["sentences"]),
                          "-" if st["coverage"] is None else f"{100 * st['coverage']:.1f}",
                          tenses or "-",
                          *("-" if st["rates"][k] is None else f"{100 * st['rates'][k]:.1f}"
                            for k in RATE_KEYS)])
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
-    lines.append(f"top label-shortcut candidates (of {result['shortcut_pairs']} pairs):")
-    lines += _shortcut_lines(result["shortcuts"][:10])
-    if "pair_shortcuts" in result:
-        lines.append(f"top aligned pair features (of {result['pair_shortcut_pairs']} pairs):")
-        lines += _shortcut_lines(result["pair_shortcuts"])
-    return "\n".join(lines)
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
 
 
-def _shortcut_lines(rows: list[dict]) -> list[str]:
+def shortcut_lines(rows: list[dict]) -> list[str]:
+    """One line per ranked feature: MI (with its interval), name, count, majority label."""
     return [f"  {s['mi']:.4f}{_ci(s)}  {s['feature']}  n={s['count']}  "
             f"{s['majority_label']} {100 * s['majority_share']:.0f}%" for s in rows]
 

@@ -36,7 +36,8 @@ def sentence_features(m: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION) ->
     return SentenceFeatures(describe(m, grammar_version), preds)
 
 
-def _role_features(role: str, f: SentenceFeatures) -> set[str]:
+def role_features(role: str, f: SentenceFeatures) -> set[str]:
+    """One side's features, prefixed by its role: tense, phenomena, modal, predicates."""
     out = {f"{role}:tense={f.phenomena.tense}"}
     out.update(f"{role}:{k}" for k, v in f.flags().items() if v)
     if f.phenomena.modal:
@@ -48,7 +49,7 @@ def _role_features(role: str, f: SentenceFeatures) -> set[str]:
 def pair_features(premise: SentenceFeatures, hypothesis: SentenceFeatures) -> set[str]:
     """Phenomena and predicates of each side, predicates shared by both sides or found on one
     side only, and the pairs of tenses and of main (index) predicates."""
-    out = _role_features("premise", premise) | _role_features("hypothesis", hypothesis)
+    out = role_features("premise", premise) | role_features("hypothesis", hypothesis)
     p, h = premise.predicates, hypothesis.predicates
     out.update(f"shared:{x}" for x in p & h)
     out.update(f"premise_only:{x}" for x in p - h)

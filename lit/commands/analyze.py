@@ -6,7 +6,9 @@ negation, cleft and question; premise/hypothesis tense pairs; and label-shortcut
 can be used (the first problem is named).
 
 DATASET may use SNLI/MNLI field names (sentence1, sentence2, gold_label) or Hugging Face's
-(premise, hypothesis, integer label).
+(premise, hypothesis, integer label). With --task (or DATASET a `lit contrast` output), it is a
+dataset of that task (SST-2, QQP, MRPC, RTE or a profile file; docs/tasks.md): the same counts
+per side and label, over every sentence of each text.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="NLI pairs: JSONL, CSV, TSV or Parquet (.gz accepted), a `datasets` "
                         "folder (DIR or DIR:SPLIT) or hf:NAME[:SPLIT]")
     add_input_arguments(parser)
+    parser.add_argument("--task", metavar="TASK",
+                        help="DATASET is a dataset of this task (a built-in task or a profile "
+                        "file; default: nli, or the task of a `lit contrast` output)")
     parser.add_argument("--top", type=int, default=25, metavar="N",
                         help="shortcut candidates to list (default 25)")
     parser.add_argument("--min-count", type=int, default=3, metavar="N",
@@ -59,19 +64,23 @@ def run(args: argparse.Namespace) -> int:
     from lit.ace.options import service_from_args
     from lit.analyze import analyze, parse_sentences
     from lit.analyze.analysis import format_summary, pair_rows
+    from lit.analyze.tasks import dataset_task, run_task
     from lit.errors import InputError
     from lit.io.meta import now
-    from lit.io.output import refuse_input_as_output, write_text_atomic
+    from lit.io.output import refuse_input_as_output
     from lit.io.readers import read_nli
-    from lit.pipeline.cli import write_run_meta
 
     def items():
         return read_nli(args.dataset, args.format, premise=args.premise_column,
                         hypothesis=args.hypothesis_column, label=args.label_column)
 
+    started = now()
+    task = dataset_task(args.dataset, args.task)
+    if task is not None:
+        _write(args, *run_task(args, task), started)
+        return 0
     if args.output:
         refuse_input_as_output(args.output, args.dataset)
-    started = now()
     first_problem = None
     for item in items():
         if not item.error:
@@ -121,9 +130,17 @@ def run(args: argparse.Namespace) -> int:
                                      resamples=0)
         manifest = write_splits(args.splits, rows, top)
         print(f"{len(manifest)} shortcut splits written to {args.splits}", file=sys.stderr)
+    _write(args, result, settings, started)
+    return 0
+
+
+def _write(args: argparse.Namespace, result: dict, settings: dict, started: str) -> None:
+    """With -o: the analysis as JSON and its metadata sidecar."""
+    from lit.io.output import write_text_atomic
+    from lit.pipeline.cli import write_run_meta
+
     if args.output:
         write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
         write_run_meta("analyze", args.output, started, None, [], args, settings,
                        dataset=None if str(args.dataset).startswith("hf:") else args.dataset)
         print(f"analysis written to {args.output}", file=sys.stderr)
-    return 0
