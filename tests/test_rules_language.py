@@ -70,10 +70,10 @@ value ought pred=_ought_v_modal tense=pres
 """
 
 DECLARATIVE = """
-module decl
-description "Turn a polar question back into a statement."
+module tell
+description "Turn a polar question back into a statement (LIT's own is decl)."
 versions 2025 2018
-otherwise "decl: the main clause is not a question"
+otherwise "tell: the main clause is not a question"
 
 rule tell
   context INDEX [ SF: ques ]
@@ -94,14 +94,14 @@ def test_a_new_modal_needs_only_a_rule_file(tmp_path, s02):
 
 
 def test_a_new_module_needs_only_a_rule_file(tmp_path, s02):
-    (tmp_path / "decl.lit").write_text(DECLARATIVE)
+    (tmp_path / "tell.lit").write_text(DECLARATIVE)
     engine = RuleEngine.load("2018", [tmp_path])
     question = engine.apply(s02, "ques").mrs
-    back = engine.apply(question, "decl")
+    back = engine.apply(question, "tell")
     assert back.status is Status.OK
     assert back.mrs.variables[back.mrs.index]["SF"] == "prop"
-    assert engine.apply(s02, "decl").reason == "decl: the main clause is not a question"
-    assert "decl" in [m.name for m in engine.modules]
+    assert engine.apply(s02, "tell").reason == "tell: the main clause is not a question"
+    assert "tell" in [m.name for m in engine.modules]
 
 
 def test_a_value_defined_twice_is_an_error(tmp_path):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from delphin import variable
 from delphin.mrs import MRS, EP
 
 from lit.lexicon import relation as lexical_relation, sense
@@ -184,6 +185,8 @@ def _modifier_edit(kind: str, source: MRS, bigger: MRS, smaller: MRS,
     kept = [ep for ep in bigger.rels if not _among(ep, removed)]
     kept_vars = {ep.iv for ep in kept if ep.iv}
     mods = _modifiers(removed, kept_vars)
+    if not mods and not _orphans(kept):
+        return _argument_edit(kind, source, bigger, smaller, pol)
     if len(mods) != 1 or _orphans(kept):
         return None
     mod = mods[0]
@@ -196,3 +199,32 @@ def _modifier_edit(kind: str, source: MRS, bigger: MRS, smaller: MRS,
     where = f"{mod.predicate} on {position(source, head)}"
     old, new_ = (mod.predicate, None) if kind == "drop" else (None, mod.predicate)
     return Edit(kind, old, new_, where, pol[i], "hypernym" if kind == "drop" else "hyponym")
+
+
+def _argument_edit(kind: str, source: MRS, bigger: MRS, smaller: MRS,
+                   pol: list[Polarity]) -> Edit | None:
+    """A complement dropped (or added) whole: an EP of *bigger* has a noun phrase in a role
+    that its counterpart in *smaller* (same predicate and ARG0: the rule keeps variable names)
+    leaves unexpressed ("eating an apple" -> "eating", the verb's ARG2 now an i variable).
+    Dropping it says less (what was eaten is left open), so it is a ``hypernym`` edit, adding
+    one a ``hyponym``. The polarity is the verb's, not the noun's: the unexpressed role is an
+    existential in the verb's position ("Devito did not hire Abrams." does not entail
+    "Devito did not hire.", though a name takes wide scope)."""
+    small = {(ep.predicate, ep.iv): ep for ep in smaller.rels if ep.iv}
+    found = [(ep, role, value) for ep in bigger.rels
+             if (twin := small.get((ep.predicate, ep.iv))) is not None
+             for role, value in ep.args.items()
+             if role not in ("ARG0", "CARG") and variable.type(value) == "x"
+             and variable.type(twin.args.get(role, "u0")) in ("i", "u")]
+    if len(found) != 1:
+        return None
+    taker, role, value = found[0]
+    head = next((ep for ep in bigger.rels if ep.iv == value and not ep.is_quantifier()), None)
+    if head is None:
+        return None
+    where = f"{role} of {taker.predicate}"
+    in_source = taker if kind == "drop" else small[taker.predicate, taker.iv]
+    i = next(i for i, ep in enumerate(source.rels) if ep is in_source)
+    if kind == "drop":
+        return Edit("drop", head.predicate, None, where, pol[i], "hypernym")
+    return Edit("add", None, head.predicate, where, pol[i], "hyponym")
