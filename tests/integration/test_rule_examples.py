@@ -50,6 +50,18 @@ RIG_CANNOT: dict[tuple[str, str], str] = {
         "the rig realizes the passive ditransitive MRS only as 'A book was given by Alice to "
         "Bob.' (verified, the output); 'A book was given to Bob by Alice.' parses to the same "
         "MRS but is never realized, not even from its own parse",
+    ("aff", "Abrams isn't hiring Browne."):
+        "rig lexicon: no n't contractions; 'isn't' parses as the unknown word "
+        "_isn’t/VBZ_u_unknown under a subord, so there is no neg to remove (checked 2026-11-25)",
+    ("aff", "Do not hire a programmer!"):
+        "the rig realizes SF: comm with '.', never '!': the verified output is 'Hire a "
+        "programmer.' (as for neg's imperative example)",
+    ("front", "ITEL has made a loss since 1992."):
+        "the rig never generates a fronted modifier: from its own parse of 'In the garden, the "
+        "dog barked.' (ICONS e2 focus e4) ACE generates nothing, and without the ICONS only "
+        "'The dog barked in the garden.' and 'The dog barked, in the garden.' (2026-11-25)",
+    ("front", "The dog barked in the garden."):
+        "the rig never generates a fronted modifier (see the ITEL example)",
 }
 
 #: (module, source sentence) -> why LIT's rules fail this example on ERG 2025 (not the rig:
