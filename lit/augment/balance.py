@@ -1,5 +1,5 @@
-"""Balance (FAST step 2): for each source pair, one transformed pair for every label other than
-its gold label, among the specs whose label rules can give that label.
+"""Balance (FAST step 2): for each source pair (or text), one transformed pair for every label
+of its task other than its gold label, among the specs whose label rules can give that label.
 
 Which spec can give which label is read from the label rules themselves (with their `when`
 preconditions assumed to hold: whether they do is known only per pair), so a new rule file
@@ -16,8 +16,8 @@ from dataclasses import replace
 from lit.augment.flatten import Candidate
 from lit.config import PAPER_SPECS
 from lit.labels import LabelRules
-from lit.labels.names import CODE_OF_LABEL, CODES, LABEL_OF_CODE
-from lit.spec import parse_pair
+from lit.labels.names import NLI, LabelSet
+from lit.spec import parse_pair, parse_text_spec
 
 #: What the balance report says for a label that no spec of the run can give.
 NO_RULE = "no label rule gives it"
@@ -25,15 +25,17 @@ NO_RULE = "no label rule gives it"
 
 def producers(rules: LabelRules, specs: Iterable[str]) -> dict[tuple[str, str], tuple[str, ...]]:
     """(gold code, label code) -> the specs, in order, whose label rules can turn a pair with
-    that gold label into a pair with that label (preconditions assumed to hold)."""
-    relaxed = LabelRules([replace(r, when=()) for r in rules.rules], rules.source)
+    that gold label into a pair with that label (preconditions assumed to hold). A spec
+    without `;` is a single-text task's."""
+    labels = rules.labels
+    relaxed = LabelRules([replace(r, when=()) for r in rules.rules], rules.source, labels)
     table: dict[tuple[str, str], list[str]] = {}
     for spec in dict.fromkeys(specs):
-        pair = parse_pair(spec)
-        for gold in CODES:
-            decision = relaxed.decide(pair, LABEL_OF_CODE[gold])
+        pair = parse_pair(spec) if ";" in spec else parse_text_spec(spec)
+        for gold in labels.codes:
+            decision = relaxed.decide(pair, labels.name_of(gold))
             if decision.label is not None:
-                table.setdefault((gold, CODE_OF_LABEL[decision.label]), []).append(spec)
+                table.setdefault((gold, labels.code(decision.label)), []).append(spec)
     return {k: tuple(v) for k, v in table.items()}
 
 
@@ -61,25 +63,27 @@ def choose_balanced(
     fresh: Callable[[Candidate], bool],
     rng: random.Random,
     outcome: dict[str, Counter],
+    labels: LabelSet = NLI,
 ) -> list[Candidate]:
     """One of *survivors* (the source's *candidates* that passed screening) per label other
     than *gold*, at random among those *fresh* admits to the output; *outcome* (label ->
     Counter) gets "reached" or why not: the commonest fate (*fates*: spec -> why dropped,
     which *fresh* also fills) of the candidates whose spec can give the label."""
     chosen = []
-    for target in CODES:
+    for target in labels.codes:
         if target == gold:
             continue
         able = table.get((gold, target), ())
         pool = [c for c in survivors if c.label == target and c.spec in able]
         rng.shuffle(pool)
         pick = next((c for c in pool if fresh(c)), None)
-        name = LABEL_OF_CODE[target]
+        name = labels.name_of(target)
         if pick is not None:
             chosen.append(pick)
             outcome[name]["reached"] += 1
             continue
-        tried = [fates.get(c.spec) or f"labelled {LABEL_OF_CODE.get(c.label, 'none')}"
+        tried = [fates.get(c.spec) or "labelled "
+                 + (labels.name_of(c.label) if c.label in labels.codes else "none")
                  for c in candidates if c.spec in able]
         if not able:
             why = NO_RULE

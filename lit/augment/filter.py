@@ -10,24 +10,27 @@ from pathlib import Path
 from lit.augment.flatten import Candidate, Source
 from lit.errors import InputError
 from lit.evaluate.predictions import read_predictions
-from lit.labels.names import CODE_OF_LABEL
+from lit.labels.names import NLI, LabelSet
 
 Predictions = Mapping[tuple[str, str], str]  # (source id, spec) -> canonical label
 
 
-def file_predictions(path: str | Path) -> dict[tuple[str, str], str]:
+def file_predictions(path: str | Path, labels: LabelSet = NLI) -> dict[tuple[str, str], str]:
     """A prediction file, as `lit evaluate --predictions` reads it."""
-    return read_predictions(Path(path))
+    return read_predictions(Path(path), labels)
 
 
 def model_predictions(model: str, pairs: Iterable[tuple[Source, Candidate]],
-                      device: str | None = None) -> dict[tuple[str, str], str]:
-    """A Hugging Face classifier's label for each (source, candidate), each text pair once."""
+                      device: str | None = None, labels: LabelSet = NLI
+                      ) -> dict[tuple[str, str], str]:
+    """A Hugging Face classifier's label for each (source, candidate), each text (pair)
+    once."""
     from lit.evaluate.model import HFClassifier
 
     keyed = [((s.id, c.spec), c.key) for s, c in pairs]
     texts = list(dict.fromkeys(text for _, text in keyed))
-    by_text = dict(zip(texts, HFClassifier(model, device=device).predict(texts)))
+    clf = HFClassifier(model, device=device, labels=labels)
+    by_text = dict(zip(texts, clf.predict(texts)))
     return {key: by_text[text] for key, text in keyed}
 
 
@@ -38,5 +41,5 @@ def disagrees(source: Source, c: Candidate, predictions: Predictions, where: str
     if label is None:
         raise InputError(f"{where}: no prediction for id {source.id!r}, spec {c.spec!r} "
                          f"({source.where})")
-    code = CODE_OF_LABEL[label]
+    code = source.labels.code(label)
     return code if code != c.label else None

@@ -1,6 +1,7 @@
-"""Hygiene: what may become a training row. No (premise, hypothesis) twice; never a transformed
-pair equal to an original pair with another label (a contradiction in the training data); no
-question (it asserts nothing) and no pair without a label. Every drop is counted by reason."""
+"""Hygiene: what may become a training row. No (premise, hypothesis) — or a task's text(s) —
+twice; never a transformed pair equal to an original with another label (a contradiction in the
+training data); no NLI question (it asserts nothing; another task's label rules say whether a
+question keeps a label) and no pair without a label. Every drop is counted by reason."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ from collections.abc import Iterable
 from lit.augment.flatten import Candidate, Source, is_question, usable
 from lit.status import Status
 
-Key = tuple[str | None, str | None]
+Key = tuple[str | None, ...]
 
 
 def original_labels(sources: Iterable[Source]) -> dict[Key, str]:
-    """(premise, hypothesis) -> gold code of every labelled original pair (the first wins)."""
+    """Texts -> gold code of every labelled original (the first wins)."""
     out: dict[Key, str] = {}
     for s in sources:
-        if s.code is not None and s.premise and s.hypothesis:
+        if s.code is not None and all(s.texts):
             out.setdefault(s.key, s.code)
     return out
 
@@ -32,7 +33,7 @@ class Hygiene:
 
     def source_problem(self, s: Source) -> str | None:
         """Why a source pair gives no rows at all: invalid input, or no gold label."""
-        if s.status == Status.INVALID_INPUT.value or not s.premise or not s.hypothesis:
+        if s.status == Status.INVALID_INPUT.value or not all(s.texts):
             return "invalid input"
         if s.code is None:
             return "unlabelled"
@@ -44,7 +45,7 @@ class Hygiene:
         for c in s.candidates:
             if not usable(c):
                 why = f"transform {c.status}"
-            elif is_question(c.spec):
+            elif s.task is None and is_question(c.spec):
                 why = "question"
             elif c.label is None:
                 why = "label rule gives none"

@@ -1,6 +1,6 @@
-"""A whole `lit augment` run: sources (a `lit nli` file, or an NLI dataset run through an
-Engine) -> screened, filtered, balanced rows -> output, rejected rows and the metadata sidecar,
-all renamed into place together once complete."""
+"""A whole `lit augment` run: sources (a `lit nli` or `lit contrast` file, or a dataset run
+through an Engine) -> screened, filtered, balanced rows -> output, rejected rows and the
+metadata sidecar, all renamed into place together once complete."""
 
 from __future__ import annotations
 
@@ -18,23 +18,34 @@ from lit.augment.filter import disagrees, file_predictions, model_predictions
 from lit.augment.flatten import Source, read_contrast, sources_of
 from lit.augment.hygiene import Hygiene, original_labels
 from lit.augment.labels import LABEL_FORMATS, learn_convention
-from lit.augment.write import (check_targets, discard, jsonl_text, output_format,
-                               put_in_place, stage, stage_text, to_dataset)
+from lit.augment.write import (
+    NLI_LAYOUT,
+    Layout,
+    check_targets,
+    discard,
+    jsonl_text,
+    output_format,
+    put_in_place,
+    stage,
+    stage_text,
+    to_dataset,
+)
 from lit.config import PAPER_SPECS, RunConfig
 from lit.errors import InputError
 from lit.io.meta import build_meta, meta_path, now
 from lit.io.output import temporary_beside
 from lit.labels import LabelRules
-from lit.labels.names import CODES, LABEL_OF_CODE
 from lit.status import Status
+from lit.tasks import NLI_TASK, TaskProfile, load_task
 
 ORIGINAL = "original"  # the `spec` of an original row, as in lit evaluate's prediction files
 
 
 @dataclass
 class AugmentResult:
-    """What a run produced: rows (label as an E/N/C code), rejected rows, counts, the balance
-    outcome per label, the shortcut report (if asked) and the label format written."""
+    """What a run produced: rows (label as a code: E/N/C for NLI), rejected rows, counts, the
+    balance outcome per label, the shortcut report (if asked), the label format written and
+    the columns (the task's own: `layout`)."""
 
     rows: list[dict]
     rejected: list[dict]
@@ -44,10 +55,11 @@ class AugmentResult:
     report: dict | None = None
     output: Path | None = None
     files: list[Path] = field(default_factory=list)
+    layout: Layout = NLI_LAYOUT
 
     def dataset(self):
         """The rows as a `datasets.Dataset` (label a ClassLabel when integers were asked)."""
-        return to_dataset(self.rows, self.label_format)
+        return to_dataset(self.rows, self.label_format, layout=self.layout)
 
     def format(self) -> str:
         """The summary `lit augment` prints."""
@@ -74,10 +86,19 @@ class AugmentResult:
         return "\n".join(lines)
 
 
-def _row(source: Source, premise: str, hypothesis: str, code: str, origin: str, spec: str,
+def _row(layout: Layout, source: Source, texts: tuple, code: str, origin: str, spec: str,
          rule: str | None) -> dict:
-    return {"premise": premise, "hypothesis": hypothesis, "label": code, "origin": origin,
+    return {**dict(zip(layout.texts, texts)), layout.label: code, "origin": origin,
             "source_id": source.id, "spec": spec, "label_rule": rule}
+
+
+def layout_of(sources: Sequence[Source]) -> Layout:
+    """The columns of the rows: NLI's, or a task's own input fields (those of its first
+    usable source)."""
+    if not any(s.task is not None for s in sources):
+        return NLI_LAYOUT
+    first = next((s for s in sources if s.status != Status.INVALID_INPUT.value), sources[0])
+    return Layout(first.columns[:-1], first.columns[-1], first.labels)
 
 
 def build(
@@ -94,6 +115,8 @@ def build(
 ) -> AugmentResult:
     """Rows from *sources*; no I/O. *predictions*, given every (source, candidate) that
     survived hygiene, returns (source id, spec) -> label (the feedback filter)."""
+    layout = layout_of(sources)
+    labels = layout.labels
     hygiene = Hygiene(original_labels(sources))
     screened = [hygiene.screen(s) if hygiene.source_problem(s) is None else ([], {})
                 for s in sources]
@@ -109,11 +132,11 @@ def build(
                     kept.remove(c)
                     fates[c.spec] = "filtered by the classifier"
                     filtered[f"{c.spec} / {c.label_rule}"] += 1
-                    rejected.append({**_row(s, c.premise, c.hypothesis, c.label, "transformed",
+                    rejected.append({**_row(layout, s, c.texts, c.label, "transformed",
                                             c.spec, c.label_rule), "classifier_label": other})
     specs = list(dict.fromkeys(c.spec for s in sources for c in s.candidates))
     table = bal.producers(label_rules, specs) if balance else {}
-    outcome: dict[str, Counter] = {LABEL_OF_CODE[c]: Counter() for c in CODES}
+    outcome: dict[str, Counter] = {labels.name_of(c): Counter() for c in labels.codes}
     rows: list[dict] = []
     dropped: Counter = Counter()
     first: dict = {}  # pair -> index of the source whose original row it is
@@ -127,7 +150,7 @@ def build(
             dropped[problem] += 1
             continue
         if first.get(s.key) == k:
-            rows.append(_row(s, s.premise, s.hypothesis, s.code, "original", ORIGINAL, None))
+            rows.append(_row(layout, s, s.texts, s.code, "original", ORIGINAL, None))
 
         def fresh(c, fates=fates) -> bool:
             return hygiene.admit(c.key, c.label, fates, c.spec)
@@ -135,7 +158,7 @@ def build(
         rng = bal.source_rng(seed, s.id)
         if balance:
             chosen = bal.choose_balanced(s.code, s.candidates, kept, fates, table, fresh, rng,
-                                         outcome)
+                                         outcome, labels)
             if max_per_source is not None:
                 dropped["over --max-per-source"] += max(0, len(chosen) - max_per_source)
                 chosen = chosen[:max_per_source]
@@ -143,16 +166,16 @@ def build(
             chosen = bal.choose_capped(s.code, kept, max_per_source, fresh, rng)
         order = {c.spec: k for k, c in enumerate(s.candidates)}
         for c in sorted(chosen, key=lambda c: order[c.spec]):
-            rows.append(_row(s, c.premise, c.hypothesis, c.label, "transformed", c.spec,
+            rows.append(_row(layout, s, c.texts, c.label, "transformed", c.spec,
                              c.label_rule))
     dropped.update(hygiene.counts)
-    labels = Counter(r["label"] for r in rows)
+    written = Counter(r[layout.label] for r in rows)
     counts = {
         "sources": len(sources),
         "rows": len(rows),
         "originals": sum(r["origin"] == "original" for r in rows),
         "transformed": sum(r["origin"] == "transformed" for r in rows),
-        "labels": {LABEL_OF_CODE[c]: labels[c] for c in CODES},
+        "labels": {labels.name_of(c): written[c] for c in labels.codes},
         "transformed_by_spec": dict(Counter(r["spec"] for r in rows
                                             if r["origin"] == "transformed")),
         "dropped": dict(sorted(dropped.items())),
@@ -166,10 +189,10 @@ def build(
         report = {label: {"aimed": sum(o.values()), "reached": o["reached"],
                           "why_not": {k: v for k, v in o.most_common() if k != "reached"}}
                   for label, o in outcome.items()}
-    return AugmentResult(rows, rejected, counts, label_format, report)
+    return AugmentResult(rows, rejected, counts, label_format, report, layout=layout)
 
 
-def _engine(engine, config: RunConfig | None, label_rules):
+def _engine(engine, config: RunConfig | None, label_rules, task: TaskProfile | None):
     """(an Engine, whether this run owns it)."""
     from lit.pipeline.engine import Engine
 
@@ -177,7 +200,7 @@ def _engine(engine, config: RunConfig | None, label_rules):
         return engine, False
     if engine is not None:
         return engine(), True
-    return Engine.from_config(config or RunConfig(), label_rules=label_rules), True
+    return Engine.from_config(config or RunConfig(), label_rules=label_rules, task=task), True
 
 
 def run_augment(
@@ -207,16 +230,28 @@ def run_augment(
     hypothesis_column: str | None = None,
     label_column: str | None = None,
     id_column: str | None = None,
+    task: str | Path | TaskProfile | None = None,
+    text_columns: dict[str, str] | None = None,
 ) -> AugmentResult:
-    """A whole `lit augment` run (the CLI is a thin wrapper; docs/augment.md).
+    """A whole `lit augment` run (the CLI is a thin wrapper; docs/augment.md, docs/tasks.md).
 
     input: an NLI dataset file (JSONL/CSV/TSV) or an iterable of pairs (dicts or tuples as
     Engine.nli takes), run through *engine* (an Engine, or a function making one; default
-    `Engine.from_config(config)`); or from_contrast: a `lit nli` output, read without ACE.
+    `Engine.from_config(config)`); or from_contrast: a `lit nli` or `lit contrast` output,
+    read without ACE. *task*: a task profile (name or file): INPUT is that task's dataset
+    (its fields; *text_columns* maps a side to another field), run as `lit contrast` runs it;
+    with from_contrast, the profile of a task that is not built in. Rows are written in the
+    task's own fields and label convention.
     output: file or folder to write (None: only return the rows); the metadata sidecar and,
     when filtering, the rejected rows (default OUTPUT.rejected.jsonl) are written with it.
     """
     started = now()
+    profile = load_task(task) if task is not None else None
+    if profile is not None and profile.name == NLI_TASK:
+        profile = None  # NLI is the default path
+    if profile is not None and (premise_column or hypothesis_column):
+        raise InputError(f"--premise-column/--hypothesis-column are for NLI; task "
+                         f"{profile.name}'s sides are {', '.join(profile.sides)}")
     if (input is None) == (from_contrast is None):
         raise InputError("give either INPUT (an NLI dataset) or --from-contrast FILE")
     if label_format not in LABEL_FORMATS:
@@ -245,20 +280,32 @@ def run_augment(
     owned = False
     try:
         if from_contrast is not None:
-            rules = LabelRules.load(label_rules)
-            sources = list(islice(read_contrast(from_contrast, columns), limit))
+            sources = list(islice(read_contrast(from_contrast, columns, profile), limit))
+            profile = next((s.task for s in sources if s.task is not None), None)
+            rules = (LabelRules.load(label_rules) if profile is None
+                     else profile.load_label_rules(label_rules))
             run_specs = list(dict.fromkeys(c.spec for s in sources for c in s.candidates))
+        elif profile is not None:
+            built, owned = _engine(engine, config, label_rules, profile)
+            rules = built.label_rules
+            run_specs = list(specs or profile.specs)
+            sources = _run_contrast(built, profile, input, run_specs, limit, progress,
+                                    input_format, text_columns, label_column, id_column)
         else:
-            built, owned = _engine(engine, config, label_rules)
+            built, owned = _engine(engine, config, label_rules, None)
             rules = built.label_rules
             run_specs = list(specs or (bal.balance_specs(rules) if balance else PAPER_SPECS))
             sources = _run_nli(built, input, run_specs, limit, progress, input_format,
                                premise_column, hypothesis_column, label_column, id_column,
                                columns)
+        if report and profile is not None:
+            raise InputError(f"--report measures premise/hypothesis shortcuts of NLI data; "
+                             f"task {profile.name} has none to measure")
+        labels = rules.labels
         if label_format == "auto":
-            label_format = learn_convention((s.where, s.gold) for s in sources
-                                            if s.status != Status.INVALID_INPUT.value)
-        predict = _predictor(filter_model, filter_predictions)
+            label_format = learn_convention([(s.where, s.gold) for s in sources
+                                             if s.status != Status.INVALID_INPUT.value], labels)
+        predict = _predictor(filter_model, filter_predictions, labels)
         result = build(sources, rules, balance=balance, max_per_source=max_per_source,
                        originals=originals, seed=seed, predictions=predict,
                        predictions_source=str(filter_predictions or filter_model),
@@ -274,7 +321,8 @@ def run_augment(
                "label_format": label_format, "format": fmt, "limit": limit,
                "filter_model": filter_model, "rejected": str(rejected_path or "") or None,
                "columns": {k: v[0] for k, v in columns.items()} or None,
-               "from_contrast": from_contrast is not None}
+               "from_contrast": from_contrast is not None,
+               **({"task": profile.name} if profile is not None else {})}
     meta_args = ({"engine": built} if built is not None else {"label_rules": rules})
     if from_contrast is not None:
         _copy_settings(from_contrast, meta_args)
@@ -288,14 +336,15 @@ def run_augment(
     return result
 
 
-def _predictor(model: str | None, predictions: str | Path | None
+def _predictor(model: str | None, predictions: str | Path | None, labels
                ) -> Callable[[list], dict] | None:
-    """The feedback filter's classifier: (source, candidate) pairs -> (id, spec) -> label."""
+    """The feedback filter's classifier: (source, candidate) pairs -> (id, spec) -> label
+    (of *labels*, the task's)."""
     if predictions:
-        given = file_predictions(predictions)
+        given = file_predictions(predictions, labels)
         return lambda pairs: given
     if model:
-        return lambda pairs: model_predictions(model, pairs)
+        return lambda pairs: model_predictions(model, pairs, labels=labels)
     return None
 
 
@@ -307,9 +356,9 @@ def _write(result: AugmentResult, out: Path, fmt: str, rejected: Path | None,
     texts = [(meta_path(out), json.dumps(meta, indent=1, ensure_ascii=False, default=str) + "\n")]
     if rejected is not None:
         texts.insert(0, (rejected, jsonl_text(result.rejected, result.label_format,
-                                              ("classifier_label",))))
+                                              ("classifier_label",), result.layout)))
     try:
-        staged.append((stage(result.rows, out, fmt, result.label_format), out))
+        staged.append((stage(result.rows, out, fmt, result.label_format, result.layout), out))
         for path, text in texts:
             staged.append((temporary_beside(path), path))
             stage_text(text, staged[-1][0])
@@ -362,6 +411,23 @@ def _run_nli(engine, input, specs, limit, progress, input_format, premise_column
     return list(sources_of(bar, columns))
 
 
+def _run_contrast(engine, profile: TaskProfile, input, specs, limit, progress, input_format,
+                  text_columns, label_column, id_column) -> list[Source]:
+    """Sources from running *engine* over *input* (a dataset file of *profile*'s task, or
+    records in its fields) as `lit contrast` does."""
+    from tqdm import tqdm
+
+    from lit.tasks.reader import read_task
+
+    if isinstance(input, (str, Path)):
+        input = read_task(input, profile, input_format, columns=text_columns,
+                          label=label_column, id_field=id_column)
+    records = engine.contrast(islice(input, limit), profile, specs)
+    bar = tqdm(records, unit="record", file=sys.stderr, disable=not progress or None,
+               desc="lit augment")
+    return list(sources_of(bar, task=profile))
+
+
 def _shortcut_report(sources: Sequence[Source], rows: Sequence[dict], engine,
                      config: RunConfig | None, seed: int) -> dict:
     """lit.augment.report over the labelled originals (before) and the rows (after), every
@@ -370,8 +436,7 @@ def _shortcut_report(sources: Sequence[Source], rows: Sequence[dict], engine,
     from lit.augment.report import shortcut_report
     from lit.config import DEFAULT_GRAMMAR_VERSION
 
-    before = [(s.premise, s.hypothesis, s.code) for s in sources
-              if s.code and s.premise and s.hypothesis]
+    before = [(*s.texts, s.code) for s in sources if s.code and all(s.texts)]
     after = [(r["premise"], r["hypothesis"], r["label"]) for r in rows]
     sentences = [x for p, h, _ in [*before, *after] for x in (p, h)]
     if engine is not None:

@@ -11,18 +11,37 @@ import os
 import shutil
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from lit.augment.labels import output_label
 from lit.errors import InputError
 from lit.io.output import refuse_input_as_output, temporary_beside
-from lit.labels.names import LABELS
+from lit.labels.names import NLI, LabelSet
 
 #: Output formats; by file name: .jsonl/.json, .csv, .parquet; a name without a suffix is a
 #: `datasets` folder.
 FORMATS: tuple[str, ...] = ("jsonl", "csv", "parquet", "hf")
-COLUMNS: tuple[str, ...] = ("premise", "hypothesis", "label", "origin", "source_id", "spec",
-                            "label_rule")
+#: The columns after the texts and the label, for every task.
+ROW_FIELDS: tuple[str, ...] = ("origin", "source_id", "spec", "label_rule")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a task's rows are written: a column per text (the task's own input fields, e.g.
+    `sentence` for SST-2, `question1`/`question2` for QQP; `premise`/`hypothesis` for NLI),
+    the label column, and the label set its codes are spelled with."""
+
+    texts: tuple[str, ...] = ("premise", "hypothesis")
+    label: str = "label"
+    labels: LabelSet = NLI
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return (*self.texts, self.label, *ROW_FIELDS)
+
+
+NLI_LAYOUT = Layout()
 _SUFFIXES = {".jsonl": "jsonl", ".json": "jsonl", ".csv": "csv", ".parquet": "parquet"}
 
 
@@ -52,51 +71,57 @@ def check_targets(targets: Sequence[Path], inputs: Sequence[str | Path | None],
             raise InputError(f"{path}: directory {path.parent} does not exist")
 
 
-def features(label_format: str, class_label: bool):
-    """The `datasets` features of the rows: a ClassLabel (entailment, neutral, contradiction)
-    when *class_label*, else the label as written (a string, or an int 0/1/2)."""
+def features(label_format: str, class_label: bool, layout: Layout = NLI_LAYOUT):
+    """The `datasets` features of the rows: a ClassLabel of the task's labels (entailment,
+    neutral, contradiction for NLI) when *class_label*, else the label as written (a string,
+    or an int)."""
     from datasets import ClassLabel, Features, Value
 
-    label = (ClassLabel(names=list(LABELS)) if class_label
+    label = (ClassLabel(names=list(layout.labels.names)) if class_label
              else Value("int64" if label_format == "int" else "string"))
-    return Features({c: label if c == "label" else Value("string") for c in COLUMNS})
+    return Features({c: label if c == layout.label else Value("string")
+                     for c in layout.columns})
 
 
-def to_dataset(rows: Sequence[dict], label_format: str, class_label: bool | None = None):
-    """The rows (label as an E/N/C code) as a `datasets.Dataset`; a ClassLabel by default
-    for integer labels."""
+def to_dataset(rows: Sequence[dict], label_format: str, class_label: bool | None = None,
+               layout: Layout = NLI_LAYOUT):
+    """The rows (label as a code, E/N/C for NLI) as a `datasets.Dataset`; a ClassLabel by
+    default for integer labels."""
     from datasets import Dataset
 
     class_label = label_format == "int" if class_label is None else class_label
     fmt = "int" if class_label else label_format
-    columns = {c: [r[c] for r in rows] for c in COLUMNS}
-    columns["label"] = [output_label(code, fmt) for code in columns["label"]]
-    return Dataset.from_dict(columns, features=features(label_format, class_label))
+    columns = {c: [r[c] for r in rows] for c in layout.columns}
+    columns[layout.label] = [output_label(code, fmt, layout.labels)
+                             for code in columns[layout.label]]
+    return Dataset.from_dict(columns, features=features(label_format, class_label, layout))
 
 
-def jsonl_text(rows: Sequence[dict], label_format: str, extra: Sequence[str] = ()) -> str:
+def jsonl_text(rows: Sequence[dict], label_format: str, extra: Sequence[str] = (),
+               layout: Layout = NLI_LAYOUT) -> str:
     out = io.StringIO()
     for r in rows:
-        row = {c: r[c] for c in (*COLUMNS, *extra)}
-        row["label"] = output_label(r["label"], label_format)
+        row = {c: r[c] for c in (*layout.columns, *extra)}
+        row[layout.label] = output_label(r[layout.label], label_format, layout.labels)
         for c in extra:
             if c.endswith("_label") and c != "label_rule" and r[c] is not None:
-                row[c] = output_label(r[c], label_format)
+                row[c] = output_label(r[c], label_format, layout.labels)
         out.write(json.dumps(row, ensure_ascii=False) + "\n")
     return out.getvalue()
 
 
-def _csv_text(rows: Sequence[dict], label_format: str) -> str:
+def _csv_text(rows: Sequence[dict], label_format: str, layout: Layout) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(layout.columns)
     for r in rows:
-        writer.writerow([output_label(r[c], label_format) if c == "label"
-                         else "" if r[c] is None else r[c] for c in COLUMNS])
+        writer.writerow([output_label(r[c], label_format, layout.labels) if c == layout.label
+                         else "" if r[c] is None else r[c] for c in layout.columns])
     return out.getvalue()
 
 
-def stage(rows: Sequence[dict], path: Path, fmt: str, label_format: str) -> Path:
+def stage(rows: Sequence[dict], path: Path, fmt: str, label_format: str,
+          layout: Layout = NLI_LAYOUT) -> Path:
     """Write *rows* to a new temporary file or folder beside *path*; its path."""
     if fmt == "hf":
         import datasets
@@ -105,7 +130,7 @@ def stage(rows: Sequence[dict], path: Path, fmt: str, label_format: str) -> Path
         quiet = datasets.is_progress_bar_enabled()
         datasets.disable_progress_bars()
         try:
-            to_dataset(rows, label_format, class_label=True).save_to_disk(str(tmp))
+            to_dataset(rows, label_format, True, layout).save_to_disk(str(tmp))
         finally:
             if quiet:
                 datasets.enable_progress_bars()
@@ -114,9 +139,10 @@ def stage(rows: Sequence[dict], path: Path, fmt: str, label_format: str) -> Path
     if fmt == "parquet":
         import pyarrow.parquet as pq
 
-        pq.write_table(to_dataset(rows, label_format).data.table, tmp)
+        pq.write_table(to_dataset(rows, label_format, layout=layout).data.table, tmp)
         return tmp
-    text = jsonl_text(rows, label_format) if fmt == "jsonl" else _csv_text(rows, label_format)
+    text = (jsonl_text(rows, label_format, layout=layout) if fmt == "jsonl"
+            else _csv_text(rows, label_format, layout))
     stage_text(text, tmp)
     return tmp
 
