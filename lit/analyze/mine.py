@@ -236,7 +236,8 @@ def mine(
     flat = significant[:top]
     leading = [r for r in ranked if r["family"] != "handmade"][:top]
     ngram_top = [r for r in baseline if r["q"] <= alpha][:top]
-    for r in {id(r): r for r in chain(shown, flat, leading, ngram_top)}.values():
+    ngram_leading = baseline[:top]
+    for r in {id(r): r for r in chain(shown, flat, leading, ngram_top, ngram_leading)}.values():
         _detail(r, table, rows, resamples, describe)
     closest = _closest_ngrams(table, rows, {r["feature"] for r in chain(shown, flat, leading)},
                               {r["feature"] for r in baseline})
@@ -265,7 +266,7 @@ def mine(
                      | {"significant": r["q"] <= alpha}
                      for r in ranked if r["family"] == "handmade"][:top],
         "ngrams": {"tested": len(baseline), "significant": sum(r["q"] <= alpha for r in baseline),
-                   "top": ngram_top},
+                   "top": ngram_top, "leading": ngram_leading},
     }
 
 
@@ -320,8 +321,9 @@ def format_mined(mined: dict) -> str:
                       for h in mined["handmade"][:10])
     lines.append(f"hand-made features' ranks: {ranks or 'none tested'}")
     ng = mined["ngrams"]
-    lines.append(f"n-gram baseline: {ng['significant']} of {ng['tested']} significant")
-    lines += [f"  {_line(r)}" for r in ng["top"][:10]]
+    lines.append(f"n-gram baseline: {ng['significant']} of {ng['tested']} significant"
+                 + ("" if ng["top"] else "; the best, significant or not:"))
+    lines += [f"  {_line(r)}" for r in (ng["top"] or ng["leading"])[:10]]
     return "\n".join(lines)
 
 

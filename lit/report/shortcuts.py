@@ -78,6 +78,11 @@ def mined_section(analysis: dict) -> str:
     ngrams = table(head[:-2] + ["example"],
                    [_mined_row(r)[:7] + [_example(r)] for r in mined["ngrams"]["top"]],
                    numeric={0, 2, 4})
-    return (intro + table(head, rows, numeric={0, 2, 4}) + "<h3>Hand-made features</h3>"
+    leading = ""
+    if len(mined["top"]) < 10 and mined.get("leading"):
+        leading = ("<h3>Best mined candidates, significant or not</h3>"
+                   + table(head, [_mined_row(r) for r in mined["leading"]], numeric={0, 2, 4}))
+    return (intro + table(head, rows, numeric={0, 2, 4}) + leading
+            + "<h3>Hand-made features</h3>"
             + handmade + f'<h3>n-gram baseline ({mined["ngrams"]["significant"]} of '
             f'{mined["ngrams"]["tested"]} significant)</h3>' + ngrams)

@@ -354,6 +354,10 @@ def test_analyze_mine_writes_groups_handmade_ranks_and_ngrams(mined_run):
             assert r["q"] <= 0.05 and r["count"] >= 5 and "ngram" in r
     ranks = [h["rank"] for h in mined["handmade"]]
     assert ranks == sorted(ranks)
+    leading = mined["leading"]  # the best mined ones, significant or not
+    assert leading and all(family(r["feature"]) in MINED and "ngram" in r for r in leading)
+    assert [r["rank"] for r in leading] == sorted(r["rank"] for r in leading)
+    assert mined["ngrams"]["leading"][0]["rank"] == 1
     assert "mined shortcuts (" in text and "n-gram baseline:" in text
 
 
