@@ -14,7 +14,7 @@ from lit.augment import augment
 from lit.config import DEFAULTS, GRAMMAR_VERSIONS, PAPER_SPECS, RunConfig
 from lit.errors import ConfigurationError, InputError, LitError, RuleError
 from lit.pipeline.engine import Engine, as_item
-from lit.pipeline.run import RunResult, run_nli
+from lit.pipeline.run import RunResult, run_contrast, run_nli
 from lit.public import API_NAMES  # the one list of public names
 from lit.records import NliRecord, PairTransform, SideRecord, TransformRecord, to_json
 from lit.rules.engine import RuleEngine, StepOutcome, TransformOutcome

@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "transform": "transform",
     "rules": "rules",
     "nli": "nli",
+    "contrast": "contrast",
     "augment": "augment",
     "evaluate": "evaluate",
     "analyze": "analyze",

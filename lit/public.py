@@ -6,5 +6,5 @@ API_NAMES = (
     "DEFAULTS", "GRAMMAR_VERSIONS", "PAPER_SPECS", "ConfigurationError", "Engine", "InputError",
     "LitError", "NliRecord", "PairTransform", "RuleEngine", "RuleError", "RunConfig",
     "RunResult", "SideRecord", "Status", "StepOutcome", "TransformOutcome", "TransformRecord",
-    "as_item", "augment", "run_nli", "to_json",
+    "as_item", "augment", "run_contrast", "run_nli", "to_json",
 )

@@ -172,6 +172,7 @@ def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
     try:
         return Engine.from_config(config, rules=getattr(args, "rules", None),
                                   label_rules=getattr(args, "label_rules", None),
+                                  task=getattr(args, "task", None),
                                   service=service, close_service=True, service_factory=factory)
     except BaseException:
         service.close()

@@ -7,6 +7,7 @@ label rules run *before* generation so pairs no rule covers cost no ACE time.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable, Iterator, Sequence
 from collections import Counter
@@ -135,6 +136,13 @@ class Pipeline:
             closeness_weight=closeness_weight,
             realizations_per_candidate=realizations_per_candidate, times=self.times,
         )
+
+    def with_label_rules(self, label_rules: LabelRules) -> Pipeline:
+        """This pipeline (same ACE service, rules, realizer and stage times) labelling with
+        other rules: another task's (lit.tasks)."""
+        other = copy.copy(self)
+        other.label_rules = label_rules
+        return other
 
     # --- stages -------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from lit.backend.work import BatchWork
 from lit.errors import InputError
 from lit.io.readers import NliItem, checked_item
 from lit.labels import LabelRules
+from lit.pipeline.contrast import ContrastRun, as_task_item, parse_task_spec, task_specs
 from lit.pipeline.core import Pipeline
 from lit.pipeline.progress import Progress
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
@@ -29,8 +30,9 @@ from lit.pipeline.timing import StageTimes
 from lit.config import DEFAULT_GRAMMAR_VERSION, DEFAULTS, PAPER_SPECS, RunConfig
 from lit.rank import Scorer, get_scorer
 from lit.records import NliRecord, TransformRecord
-from lit.spec import PairSpec, Spec, parse_pair, parse_spec
+from lit.spec import PairSpec, Spec, TextSpec, parse_pair, parse_spec
 from lit.status import Status
+from lit.tasks.profile import NLI_TASK, TaskProfile, load_task
 
 
 def as_item(pair: object, line: int) -> NliItem:
@@ -78,6 +80,11 @@ class Engine:
     service_factory: how each actor starts its AceService (default: from ace, grammar and
     timeout, resolved on the actor's node). With "ray", this process still finds ACE and the
     grammar (for the run identity of --resume) but never starts them. See docs/scale.md.
+
+    task: a task profile (a built-in name such as "sst2", a .toml file or a TaskProfile;
+    docs/tasks.md) whose label rules the Engine uses (label_rules, if given, is read in
+    the task's labels instead); default "nli", LIT's NLI rules. `contrast` makes its
+    contrast sets.
     """
 
     def __init__(
@@ -113,6 +120,7 @@ class Engine:
         ace_workers_per_actor: int = DEFAULTS.ace_workers_per_actor,
         scorer_actors: int = DEFAULTS.scorer_actors,
         service_factory: Callable[[], object] | None = None,
+        task: str | Path | TaskProfile | None = None,
     ):
         from lit.rules.engine import RuleEngine
 
@@ -138,7 +146,11 @@ class Engine:
         )
         given_label_rules = label_rules
         try:
+            self.task = load_task(NLI_TASK if task is None else task)
             self.rules = RuleEngine.load(self.grammar_version, paths=rules)
+            if self.task.name != NLI_TASK and not isinstance(label_rules, LabelRules):
+                # the task's rules speak its labels: Ray actors get them parsed
+                label_rules = given_label_rules = self.task.load_label_rules(label_rules)
             if not isinstance(label_rules, LabelRules):
                 label_rules = LabelRules.load(label_rules)
             if backend == "ray":
@@ -176,6 +188,7 @@ class Engine:
             self.close()
             raise
         self.label_rules = label_rules
+        self._task_backends: dict[str, LocalBackend] = {}  # other tasks' (`contrast`)
         self.batch_size = max(1, batch_size)
         self.batches_in_flight = max(1, batches_in_flight)
         self.pipeline = Pipeline(
@@ -200,6 +213,7 @@ class Engine:
         service=None,
         close_service: bool = False,
         service_factory: Callable[[], object] | None = None,
+        task: str | Path | TaskProfile | None = None,
     ) -> Engine:
         """An Engine with every setting of *config* (the CLI builds its Engine this way)."""
         return cls(config.ace, config.grammar, config.grammar_version, workers=config.workers,
@@ -218,7 +232,8 @@ class Engine:
                    close_service=close_service, backend=config.backend,
                    ray_address=config.ray_address, actors=config.actors,
                    ace_workers_per_actor=config.ace_workers_per_actor,
-                   scorer_actors=config.scorer_actors, service_factory=service_factory)
+                   scorer_actors=config.scorer_actors, service_factory=service_factory,
+                   task=task)
 
     # --- checking specs up front -----------------------------------------------------------
 
@@ -232,7 +247,8 @@ class Engine:
             self.rules.check(pair.premise)
             self.rules.check(pair.hypothesis)
         except InputError as exc:
-            raise InputError(f"pair spec {str(spec)!r}: {exc}") from None
+            kind = "spec" if isinstance(pair, TextSpec) else "pair spec"
+            raise InputError(f"{kind} {str(spec)!r}: {exc}") from None
         return pair
 
     # --- work -----------------------------------------------------------------------------
@@ -261,20 +277,64 @@ class Engine:
         from any thread) hears pairs done, as fractions while a batch's parses, generations
         and sides finish (local backend), or a whole pair per record (Ray); the calls add
         up to the number of pairs."""
-        checked = [(s, self.check_pair(s)) for s in specs]
-        texts = [s.strip() if isinstance(s, str) else str(p) for s, p in checked]
-        named = [(t, p) for t, (_, p) in zip(texts, checked)]
+        named = self._named_pairs(specs)
         items = (as_item(p, k) for k, p in enumerate(pairs, 1))
+        yield from self._run_pairs(self.backend, items, named, progress)
+
+    def contrast(
+        self, records: Iterable[object], task: str | Path | TaskProfile | None = None,
+        specs: Sequence[str | PairSpec] | None = None, progress: Progress | None = None,
+    ) -> Iterator[dict]:
+        """One contrast record per record of *task* (a profile name or file, default the
+        Engine's task; docs/tasks.md), streamed in input order: dicts in the task's fields
+        (or lit.tasks.reader.TaskItems). *specs* are single specs for a single-text task,
+        pair specs for a pair task (default: the profile's). Task `nli` gives `nli`'s
+        records. *progress* hears one per record. A task other than the Engine's needs the
+        local backend (its label rules are loaded here)."""
+        profile = self.task if task is None else load_task(task)
+        if profile.name == NLI_TASK:
+            yield from self.nli(records, specs or profile.specs, progress)
+            return
+        texts = task_specs(profile, [str(s) for s in specs or []])
+        named = [(t, self.check_pair(parse_task_spec(profile, t))) for t in texts]
+        run = ContrastRun(profile, named)
+        items = run.items(as_task_item(r, k, profile) for k, r in enumerate(records, 1))
+        for record in run.records(self._run_pairs(self._backend_for(profile), items, named)):
+            if progress is not None:
+                progress(Fraction(1))
+            yield record
+
+    def _named_pairs(self, specs: Sequence[str | PairSpec]) -> list[tuple[str, PairSpec]]:
+        """Each spec checked, with the text records name it by."""
+        checked = [(s, self.check_pair(s)) for s in specs]
+        return [(s.strip() if isinstance(s, str) else str(p), p) for s, p in checked]
+
+    def _run_pairs(self, backend, items: Iterable[NliItem], named: list[tuple[str, PairSpec]],
+                   progress: Progress | None = None) -> Iterator[NliRecord]:
         work = batches(items, self.batch_size, self.batches_in_flight,
                        key=lambda it: it.premise)
         if progress is None:
-            yield from self.backend.run("nli", work, named)
-        elif self.backend.progress_in_batch:
-            yield from self.backend.run("nli", work, named, progress=progress)
+            yield from backend.run("nli", work, named)
+        elif backend.progress_in_batch:
+            yield from backend.run("nli", work, named, progress=progress)
         else:
-            for record in self.backend.run("nli", work, named):
+            for record in backend.run("nli", work, named):
                 progress(Fraction(1))
                 yield record
+
+    def _backend_for(self, profile: TaskProfile):
+        """The backend that labels with *profile*'s rules: the Engine's for its own task, else
+        a local one over the same pipeline with the task's label rules (made once)."""
+        if profile.name == self.task.name:
+            return self.backend
+        if self.backend.name != "local":
+            raise InputError(f"this Engine runs task {self.task.name} on {self.backend.name}; "
+                             f"make one with task={profile.name!r} for that task")
+        if profile.name not in self._task_backends:
+            pipeline = self.pipeline.with_label_rules(profile.load_label_rules())
+            self._task_backends[profile.name] = LocalBackend(
+                BatchWork(pipeline, self.service), self.batches_in_flight)
+        return self._task_backends[profile.name]
 
     @property
     def times(self) -> StageTimes:

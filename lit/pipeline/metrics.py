@@ -1,4 +1,5 @@
-"""Tailor-style metrics per pair spec (Ross et al. 2022; issue 15), from `lit nli` records.
+"""Tailor-style metrics per spec (Ross et al. 2022; issue 15), from `lit nli` and `lit contrast`
+records (a contrast record's sides are its task's; docs/tasks.md).
 
 For each side a spec changes (not `o`), over the pairs where the rules applied:
 
@@ -29,7 +30,7 @@ from lit.errors import InputError
 from lit.io.readers import HYPOTHESIS_FIELDS, PREMISE_FIELDS
 from lit.labels import IDENTITY_STEPS
 from lit.rank.closeness import edit_distance, tokens
-from lit.spec import parse_pair
+from lit.spec import parse_pair, parse_text_spec
 from lit.status import Status
 
 #: Statuses of a pair whose sides the rules transformed (generation was attempted).
@@ -61,18 +62,27 @@ class _Figures:
     verified: int = 0
 
 
-def _changed_sides(spec: str) -> tuple[str, ...]:
+def _sides(record: dict) -> tuple[str, ...]:
+    """A record's side keys: a contrast record's texts (docs/tasks.md), else NLI's."""
+    return tuple(record["texts"]) if "task" in record else tuple(s for s, _ in _SIDES)
+
+
+def _changed_sides(record: dict, spec: str) -> tuple[str, ...]:
+    sides = _sides(record)
     try:
-        pair = parse_pair(spec)
+        pair = parse_pair(spec) if len(sides) == 2 else parse_text_spec(spec)
     except InputError:
         return ()
-    sides = (("premise", pair.premise), ("hypothesis", pair.hypothesis))
-    return tuple(side for side, spec in sides
+    return tuple(side for side, spec in zip(sides, (pair.premise, pair.hypothesis))
                  if any(s.name not in IDENTITY_STEPS for s in spec.steps))
 
 
-def _original(record: dict, fields: tuple[str, ...]) -> str | None:
-    found = [record["input"][f] for f in fields if isinstance(record["input"].get(f), str)]
+def _original(record: dict, side: str) -> str | None:
+    if "task" in record:
+        text = record["texts"].get(side)
+        return text if isinstance(text, str) else None
+    found = [record["input"][f] for f in dict(_SIDES)[side]
+             if isinstance(record["input"].get(f), str)]
     return found[0] if found else None
 
 
@@ -93,23 +103,21 @@ class TailorMetrics:
             if t["status"] not in APPLIED:
                 continue
             figures = self.specs[t["spec"]]
-            changed = _changed_sides(t["spec"])
+            changed = _changed_sides(record, t["spec"])
             figures.applied += 1
             figures.verified += t["status"] == Status.OK.value and all(
                 t[side]["verified"] for side in changed)
             if t["status"] != Status.OK.value:
                 continue
-            for side, fields in _SIDES:
-                if side not in changed:
-                    continue
-                original, output = _original(record, fields), t[side]["output"]
+            for side in changed:
+                original, output = _original(record, side), t[side]["output"]
                 if original is None or output is None:
                     continue
                 figures.tokens.append(edit_distance(tokens(original), tokens(output)))
                 figures.fluency.append(10 ** (self._score(output) - self._score(original)))
-                other = "premise" if side == "hypothesis" else "hypothesis"
-                if (other not in changed and t[other]["mrs"] and t[side]["mrs"]
-                        and _original(record, dict(_SIDES)[other]) == original):
+                other = next((s for s in _sides(record) if s != side), None)
+                if (other is not None and other not in changed and t[other]["mrs"]
+                        and t[side]["mrs"] and _original(record, other) == original):
                     figures.mrs.append(mrs_distance(t[other]["mrs"], t[side]["mrs"]))
 
     def to_json(self) -> dict[str, dict[str, Any]]:

@@ -1,7 +1,9 @@
-"""`lit.run_nli`: a whole resumable `lit nli` run (read, skip done ids, write, summarize).
+"""`lit.run_nli` and `lit.run_contrast`: a whole resumable `lit nli` or `lit contrast` run
+(read, skip done ids, write, summarize).
 
-The CLI (`lit nli`) is a thin wrapper around this function, so a Python user gets the same
-resume, overwrite, limit, progress and summary behaviour as the command line.
+The CLIs (`lit nli`, `lit contrast`) are thin wrappers around these functions, so a Python
+user gets the same resume, overwrite, limit, progress and summary behaviour as the command
+line.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, islice
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from lit.config import PAPER_SPECS, RunConfig
 from lit.errors import InputError
-from lit.io import NliItem, RecordWriter, count_records, iter_jsonl, read_nli, written_ids
+from lit.io import RecordWriter, count_records, iter_jsonl, read_nli, written_ids
 from lit.io.jsonl import complete_records
 from lit.io.lock import OutputLock
 from lit.io.output import (
@@ -27,12 +29,15 @@ from lit.io.output import (
     refuse_input_as_output,
     stale_temporaries,
 )
+from lit.pipeline.contrast import parse_task_spec, task_specs
 from lit.pipeline.engine import Engine
 from lit.pipeline.identity import check_resume, identity_path, run_identity, save_identity
 from lit.pipeline.progress import PairTicks, progress_bar
 from lit.pipeline.retry import drop_limited, stopped_by_limit
 from lit.pipeline.selfpairs import self_pair_items
 from lit.pipeline.summary import Summary
+from lit.tasks.profile import NLI_TASK, TaskProfile, load_task
+from lit.tasks.reader import read_task
 
 
 @dataclass(frozen=True)
@@ -46,12 +51,16 @@ class RunResult:
     summary: Summary
     #: records now in ``output`` that a time limit or memory cap stopped (lit.pipeline.retry)
     limited: int = 0
+    command: str = "lit nli"  # the command that ran, and what its records are per
+    unit: str = "pair"
 
     def format(self) -> str:
-        """The closing lines `lit nli` prints: throughput, then the per-spec summary."""
+        """The closing lines `lit nli` (`lit contrast`) prints: throughput, then the per-spec
+        summary."""
         head = (
-            f"lit nli: wrote {self.written} records to {self.output} in {self.seconds:.1f} s "
-            f"({self.written / max(self.seconds, 1e-9):.1f} pairs/s)"
+            f"{self.command}: wrote {self.written} records to {self.output} in "
+            f"{self.seconds:.1f} s "
+            f"({self.written / max(self.seconds, 1e-9):.1f} {self.unit}s/s)"
             + (f"; {self.resumed} were already there" if self.resumed else "")
         )
         if self.limited:
@@ -61,13 +70,17 @@ class RunResult:
         return head + "\n" + self.summary.format()
 
 
-def _check_output(input: str | Path, output: Path, resume: bool, overwrite: bool) -> None:
-    """Refuse to overwrite the input, or an existing output without resume/overwrite."""
+def _check_output(input: str | Path, output: Path, resume: bool, overwrite: bool,
+                  limit: int | None) -> None:
+    """Refuse to overwrite the input, or an existing output without resume/overwrite, or a
+    negative limit."""
     refuse_input_as_output(output, input)
     if output.exists() and output.stat().st_size and not (resume or overwrite):
         raise InputError(
             f"{output} exists: pass --resume to continue it or --overwrite to replace it"
         )
+    if limit is not None and limit < 0:
+        raise InputError("--limit must be at least 0")
 
 
 def _put_in_place(target: Path, output: Path, identity: dict | None) -> None:
@@ -88,7 +101,7 @@ def _remove(target: Path) -> None:
     identity_path(target).unlink(missing_ok=True)
 
 
-def _take_over_killed_runs(output: Path, resume: bool) -> None:
+def _take_over_killed_runs(output: Path, resume: bool, command: str) -> None:
     """What a killed run left beside OUTPUT (the caller holds OUTPUT's lock, so no live run
     owns it): --resume adopts an --overwrite run's records, as if it had been stopped by
     Ctrl-C (they replace OUTPUT and are continued); any other run removes them."""
@@ -97,34 +110,34 @@ def _take_over_killed_runs(output: Path, resume: bool) -> None:
     if resume and pending.exists() and identity_path(pending).exists():
         os.replace(pending, output)
         os.replace(identity_path(pending), identity_path(output))
-        print(f"lit nli: continuing the {records} records of a killed --overwrite run "
+        print(f"{command}: continuing the {records} records of a killed --overwrite run "
               f"({pending.name}); they replace {output}'s earlier records", file=sys.stderr)
     elif pending.exists():
         _remove(pending)
         if records:
-            print(f"lit nli: removed {pending}: {records} records of a killed --overwrite run "
+            print(f"{command}: removed {pending}: {records} records of a killed --overwrite run "
                   "(--resume would have continued them)", file=sys.stderr)
     for stale in stale_temporaries(output):
         stale.unlink(missing_ok=True)
 
 
-def _interrupted(output: Path, identity: dict | None) -> None:
+def _interrupted(output: Path, identity: dict | None, command: str) -> None:
     """Say how many records an interrupted run leaves and how to go on."""
     if identity is None:
-        print(f"lit nli: stopped before writing anything; {output} is unchanged",
+        print(f"{command}: stopped before writing anything; {output} is unchanged",
               file=sys.stderr)
         return
-    print(f"lit nli: {complete_records(output)} records are safe in {output}; run the same "
+    print(f"{command}: {complete_records(output)} records are safe in {output}; run the same "
           "command with --resume to continue", file=sys.stderr)
 
 
-def _warn_duplicates(input: str | Path, seen: Counter) -> None:
+def _warn_duplicates(input: str | Path, seen: Counter, command: str) -> None:
     """Warn (stderr) about ids that occur more than once: records are still written for
     each, but `--resume` and `lit evaluate` key records by id."""
     repeated = [(rid, n) for rid, n in seen.items() if n > 1]
     if repeated:
         rid, n = repeated[0]
-        print(f"lit nli: warning: {input}: {len(repeated)} id(s) occur more than once, e.g. "
+        print(f"{command}: warning: {input}: {len(repeated)} id(s) occur more than once, e.g. "
               f"id {rid!r} occurs {n} times; --resume and lit evaluate need unique ids "
               "(name an id column with --id-column)", file=sys.stderr)
 
@@ -157,21 +170,92 @@ def run_nli(
     (lit.pipeline.selfpairs), ids ``ID/premise`` and ``ID/hypothesis``.
     """
     output = Path(output)
-    _check_output(input, output, resume, overwrite)
-    if limit is not None and limit < 0:
-        raise InputError("--limit must be at least 0")
-    items: Iterator[NliItem] = read_nli(
+    _check_output(input, output, resume, overwrite, limit)
+    items: Iterator = read_nli(
         input, format, premise=premise_column, hypothesis=hypothesis_column,
         label=label_column, id_field=id_column,
     )
-    first = next(items, None)  # a bad file (CSV header, ...) fails before OUTPUT is touched
+    items, total = _counted(input, format, items, limit)
+    if self_pairs:
+        items, total = self_pair_items(items), None  # repeated sentences go once
+    options = {"format": format, "columns": [premise_column, hypothesis_column, label_column,
+                                             id_column],
+               **({"self_pairs": True} if self_pairs else {})}
+    specs = [s.strip() for s in specs]
+    return _run(input, output, items, total, specs, options, resume, progress,
+                engine or (lambda: Engine.from_config(config or RunConfig())),
+                lambda built, todo, ticks: built.nli(todo, specs, progress=ticks),
+                "lit nli", "pair")
+
+
+def run_contrast(
+    input: str | Path,
+    output: str | Path,
+    task: str | Path | TaskProfile,
+    specs: Sequence[str] | None = None,
+    *,
+    resume: bool = False,
+    overwrite: bool = False,
+    limit: int | None = None,
+    progress: bool = False,
+    engine: Engine | Callable[[], Engine] | None = None,
+    config: RunConfig | None = None,
+    format: str | None = None,
+    columns: Mapping[str, str] | None = None,
+    label_column: str | None = None,
+    id_column: str | None = None,
+) -> RunResult:
+    """Write one contrast record per record of *input* for *task* (a profile name or file;
+    docs/tasks.md) to *output*, as `lit contrast` does; *specs* default to the profile's.
+    Task `nli` is `run_nli` (its columns from *columns* premise=/hypothesis=). Options as
+    `run_nli`; *columns* maps a side to the field that holds it. The Engine made here (or
+    by *engine*, a function) gets the task; an open Engine passed in labels with the task's
+    rules if its own task differs (local backend)."""
+    profile = load_task(task)
+    if profile.name == NLI_TASK:
+        columns = dict(columns or {})
+        return run_nli(input, output, specs or profile.specs, resume=resume,
+                       overwrite=overwrite, limit=limit, progress=progress, engine=engine,
+                       config=config, format=format, premise_column=columns.get("premise"),
+                       hypothesis_column=columns.get("hypothesis"), label_column=label_column,
+                       id_column=id_column)
+    output = Path(output)
+    _check_output(input, output, resume, overwrite, limit)
+    specs = task_specs(profile, specs)
+    for s in specs:  # the kind of spec (single or pair) before ACE starts
+        parse_task_spec(profile, s)
+    items, total = _counted(input, format, read_task(
+        input, profile, format, columns=columns, label=label_column, id_field=id_column),
+        limit)
+    options = {"task": profile.name, "task_profile": profile.source, "format": format,
+               "columns": dict(columns or {}), "label_column": label_column,
+               "id_column": id_column}
+    return _run(input, output, items, total, specs, options, resume, progress,
+                engine or (lambda: Engine.from_config(config or RunConfig(), task=profile)),
+                lambda built, todo, ticks: built.contrast(todo, profile, specs, progress=ticks),
+                "lit contrast", "record", profile)
+
+
+def _counted(input: str | Path, format: str | None, items: Iterator, limit: int | None
+             ) -> tuple[Iterator, int | None]:
+    """*items* (the first read now: a bad file fails before OUTPUT is touched), cut to
+    *limit*, and how many there will be (None: unknown)."""
+    first = next(items, None)
     items = chain([first] if first is not None else [], items)
     total = count_records(input, format)
     if limit is not None:
         items = islice(items, limit)
         total = limit if total is None else min(total, limit)
-    if self_pairs:
-        items, total = self_pair_items(items), None  # repeated sentences go once
+    return items, total
+
+
+def _run(input: str | Path, output: Path, items: Iterator, total: int | None,
+         specs: list[str], options: dict, resume: bool, progress: bool,
+         engine: Engine | Callable[[], Engine], work: Callable, command: str, unit: str,
+         profile: TaskProfile | None = None) -> RunResult:
+    """The run `run_nli` and `run_contrast` share: lock OUTPUT, adopt or clear what a killed
+    run left, check a resumed run is the same run, write `work(engine, items, progress)`'s
+    records for the items not yet written, put OUTPUT in place, summarize."""
     seen: Counter = Counter()  # input ids, to warn about duplicates
     identity: dict | None = None
     start = time.perf_counter()
@@ -179,30 +263,26 @@ def run_nli(
     owned = not isinstance(engine, Engine)
     built: Engine | None = None
     target = output
-    lock = OutputLock(output, "lit nli")  # one writer per output (lit.io.lock)
+    lock = OutputLock(output, command)  # one writer per output (lit.io.lock)
     try:
         lock.acquire()
-        _take_over_killed_runs(output, resume)
+        _take_over_killed_runs(output, resume, command)
         if resume and output.exists() and output.stat().st_size and not identity_path(
                 output).exists():
-            print(f"lit nli: warning: {output} has no run identity ({identity_path(output).name}"
-                  "): it is resumed without checking that this run matches the one that wrote "
-                  "it", file=sys.stderr)
+            print(f"{command}: warning: {output} has no run identity "
+                  f"({identity_path(output).name}): it is resumed without checking that this "
+                  "run matches the one that wrote it", file=sys.stderr)
         # --overwrite writes beside OUTPUT and renames at the end: the old file stays until
         # then, and a killed run's records there are adopted by --resume
         replacing = not resume and output.exists() and output.stat().st_size > 0
         target = create_overwrite_temporary(output) if replacing else output
-        if engine is None:
-            built = Engine.from_config(config or RunConfig())
-        else:
-            built = engine if isinstance(engine, Engine) else engine()
-        specs = [s.strip() for s in specs]
+        built = engine if isinstance(engine, Engine) else engine()
         for s in specs:
-            built.check_pair(s)
-        identity = run_identity(input, specs, built, {
-            "format": format, "columns": [premise_column, hypothesis_column, label_column,
-                                          id_column],
-            **({"self_pairs": True} if self_pairs else {})})
+            if profile is None:
+                built.check_pair(s)
+            else:
+                built.check_pair(parse_task_spec(profile, s))
+        identity = run_identity(input, specs, built, options)
         done: Counter = Counter()
         if resume:
             changed = check_resume(output, identity)
@@ -210,18 +290,18 @@ def run_nli(
             retried = drop_limited(output) if grown else 0
             if changed:
                 what = "; ".join(f"{k}: was {was}, now {now}" for k, was, now in changed)
-                print(f"lit nli: --resume with changed limits ({what}): " + (
+                print(f"{command}: --resume with changed limits ({what}): " + (
                       f"retrying the {retried} record(s) a limit stopped (timeout, resource)"
                       if grown else "none grew, so nothing is retried"), file=sys.stderr)
             done = written_ids(output)
         resumed = sum(done.values())
         save_identity(target, identity)  # a killed run's output is resumed: it needs this
         with RecordWriter(target, append=resume) as writer, progress_bar(
-            total, "lit nli", "pair", progress,
+            total, command, unit, progress,
         ) as bar:
             ticks = PairTicks(bar)  # moves within a batch, as its work finishes
 
-            def todo() -> Iterator[NliItem]:
+            def todo() -> Iterator:
                 for item in items:
                     seen[item.id] += 1
                     if done[item.id] > 0:  # already written by an earlier run
@@ -230,13 +310,13 @@ def run_nli(
                         continue
                     yield item
 
-            for record in built.nli(todo(), specs, progress=ticks):
+            for record in work(built, todo(), ticks):
                 writer.write(record)  # on disk within RecordWriter.sync_seconds
                 written += 1
             writer.flush()
     except KeyboardInterrupt:  # keep what was written: --resume continues it
         _put_in_place(target, output, identity)
-        _interrupted(output, identity)
+        _interrupted(output, identity, command)
         raise
     except BaseException:
         if target != output:
@@ -248,11 +328,11 @@ def run_nli(
         if owned and built is not None:
             built.close()
         lock.release()
-    _warn_duplicates(input, seen)
+    _warn_duplicates(input, seen, command)
     seconds = time.perf_counter() - start
     summary = Summary()
     limited = 0
     for _, record in iter_jsonl(output):
         summary.add(record)
         limited += stopped_by_limit(record)
-    return RunResult(output, written, resumed, seconds, summary, limited)
+    return RunResult(output, written, resumed, seconds, summary, limited, command, unit)

@@ -1,0 +1,202 @@
+"""Contrast records for any task, made by `lit nli`'s pipeline (docs/tasks.md).
+
+A task record becomes one NLI item per way of choosing a sentence of each side (a single-text
+task's text is run as the pair (sentence, sentence) under the spec "spec;o"); the pipeline
+parses, transforms, labels (with the task's label rules) and realizes them as it does NLI
+pairs, and `ContrastRun.records` folds their records back into one contrast record per task
+record: per spec, the first sentence choice that gave a contrast pair, its sentence put back
+into the whole text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from lit.errors import InputError
+from lit.io.readers import NliItem
+from lit.labels import IDENTITY_STEPS
+from lit.pipeline.records import record_status
+from lit.spec import PairSpec, Spec, parse_pair, parse_text_spec
+from lit.status import Status
+from lit.tasks.profile import TaskProfile
+from lit.tasks.reader import TaskItem, field_lists, task_item
+from lit.tasks.sentences import split
+
+#: What a contrast side adds to an NLI record's side.
+SENTENCE_FIELDS = ("sentence", "sentence_input", "sentence_output")
+
+
+def parse_task_spec(profile: TaskProfile, text: str) -> PairSpec:
+    """A spec of *profile*'s kind: a pair spec "a;b" for a pair task, a single spec for a
+    single-text one (run as "spec;o"); InputError says which the task takes."""
+    try:
+        return parse_pair(text) if profile.is_pair else parse_text_spec(text)
+    except InputError as exc:
+        kind = ("a pair spec 'a;b' (one per side)" if profile.is_pair
+                else "a single spec such as 'neg' or 'tense=past+pass'")
+        raise InputError(f"{exc}; task {profile.name} takes {kind}") from None
+
+
+def task_specs(profile: TaskProfile, specs: Sequence[str] | None) -> list[str]:
+    """The specs to run: *specs*, else the profile's; InputError if there are none."""
+    chosen = [s.strip() for s in specs or profile.specs if s.strip()]
+    if not chosen:
+        raise InputError(f"task {profile.name} names no default specs: give some with --specs")
+    return chosen
+
+
+def as_task_item(record: object, line: int, profile: TaskProfile) -> TaskItem:
+    """A TaskItem from a dict in the task's fields (or a TaskItem); anything else is an item
+    with `error` set (that record's invalid_input record)."""
+    if isinstance(record, TaskItem):
+        return record
+    if not isinstance(record, dict):
+        return TaskItem(str(line), line, {"raw": ascii(record)[:2000]},
+                        (None,) * len(profile.sides), None,
+                        f"record {line}: expected a dict of the task's fields, not "
+                        f"{type(record).__name__}")
+    return task_item(dict(record), line, profile, field_lists(profile), f"record {line}")
+
+
+def _changed(spec: Spec) -> bool:
+    return any(s.name not in IDENTITY_STEPS for s in spec.steps)
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """A task record on its way through the pipeline: its sentence spans per side and the
+    sentence choices (one index per side) its NLI items stand for, in order."""
+
+    item: TaskItem
+    spans: tuple[tuple[tuple[int, int], ...], ...]
+    choices: tuple[tuple[int, ...], ...]
+
+
+class ContrastRun:
+    """Turns task items into the pipeline's NLI items (`items`) and its records back into
+    contrast records (`records`); *specs* are (text, PairSpec) as `Engine.nli` names them."""
+
+    def __init__(self, profile: TaskProfile, specs: Sequence[tuple[str, PairSpec]]):
+        self.profile = profile
+        self.specs = list(specs)
+        self._pending: deque[_Pending] = deque()
+
+    def items(self, task_items: Iterable[TaskItem]) -> Iterator[NliItem]:
+        """The NLI items of each task item, in order (one with `error` for an unusable one)."""
+        for item in task_items:
+            if item.error:
+                self._pending.append(_Pending(item, (), ((),)))
+                yield NliItem(item.id, item.line, item.input, error=item.error)
+                continue
+            spans = tuple(split(text) for text in item.texts)
+            choices = tuple(product(*(range(len(s)) for s in spans)))
+            self._pending.append(_Pending(item, spans, choices))
+            for choice in choices:
+                sentences = [item.texts[n][slice(*spans[n][i])] for n, i in enumerate(choice)]
+                yield NliItem(item.id, item.line, item.input, sentences[0], sentences[-1],
+                              item.gold)
+
+    def records(self, nli_records: Iterable[dict]) -> Iterator[dict]:
+        """One contrast record per task item, from the NLI records of its items (in order)."""
+        batch: list[dict] = []
+        for record in nli_records:
+            batch.append(record)
+            if len(batch) == len(self._pending[0].choices):
+                yield self._fold(self._pending.popleft(), batch)
+                batch = []
+
+    def _fold(self, pending: _Pending, nli: list[dict]) -> dict:
+        item = pending.item
+        timings = Counter()
+        for r in nli:
+            timings.update(r["timings"])
+        if item.error:
+            transforms = [self._failed(text, Status.INVALID_INPUT, item.error)
+                          for text, _ in self.specs]
+            status, reason = Status.INVALID_INPUT, item.error
+        else:
+            transforms = [self._transform(pending, k, [r["transforms"][k] for r in nli])
+                          for k in range(len(self.specs))]
+            status, reason = record_status(transforms)
+        return {
+            "id": item.id,
+            "task": self.profile.name,
+            "input": item.input,
+            "texts": dict(zip(self.profile.sides, item.texts)),
+            "gold": item.gold,
+            "status": str(status),
+            "reason": reason,
+            "transforms": transforms,
+            "timings": dict(timings),
+        }
+
+    def _nli_sides(self, pair: PairSpec) -> tuple[tuple[str, str, bool], ...]:
+        """(contrast side, NLI side, changed?) per side of the task."""
+        nli = (("premise", pair.premise), ("hypothesis", pair.hypothesis))
+        return tuple((side, name, _changed(spec))
+                     for side, (name, spec) in zip(self.profile.sides, nli))
+
+    def _failed(self, text: str, status: Status, reason: str | None) -> dict:
+        empty = dict.fromkeys(("output", "mrs", "verified", "candidates", "ranking",
+                               "chosen_because", "capped", "stand_ins", "reading",
+                               "alternatives", "route", *SENTENCE_FIELDS))
+        return {"spec": text, "status": str(status), "reason": reason,
+                **{side: dict(empty) for side in self.profile.sides},
+                "label": None, "label_rule": None, "label_rationale": None}
+
+    def _transform(self, pending: _Pending, k: int, tried: list[dict]) -> dict:
+        """Spec *k*'s transform: the first sentence choice that gave a contrast pair, else
+        the first that gave outputs (kept unverified), else the failure of every choice."""
+        text, pair = self.specs[k]
+        sides = self._nli_sides(pair)
+        usable = [j for j, t in enumerate(tried)
+                  if all(t[name]["output"] is not None for _, name, _ in sides)]
+        ok = [j for j in usable if tried[j]["status"] == Status.OK]
+        if not (ok or usable):
+            return self._failed(text, *self._failure(pending, tried))
+        j = (ok or usable)[0]
+        t = tried[j]
+        out = {"spec": text, "status": t["status"], "reason": self._renamed(t["reason"])}
+        for n, (side, name, changed) in enumerate(sides):
+            index = pending.choices[j][n] if changed else None
+            out[side] = _side(pending.item.texts[n], pending.spans[n], index, t[name])
+        out.update(label=t["label"], label_rule=t["label_rule"],
+                   label_rationale=t["label_rationale"])
+        return out
+
+    def _renamed(self, reason: str | None) -> str | None:
+        """A pipeline reason that names an NLI side ("hypothesis: no parse") with the task's
+        side name instead ("text2: no parse")."""
+        for nli, side in zip(("premise", "hypothesis"), self.profile.sides * 2):
+            if reason and reason.startswith(f"{nli}: "):
+                return f"{side}: {reason[len(nli) + 2:]}"
+        return reason
+
+    def _failure(self, pending: _Pending, tried: list[dict]) -> tuple[Status, str | None]:
+        """The commonest failure of the sentence choices, and each choice's reason (one
+        reason if they all agree)."""
+        status = Counter(t["status"] for t in tried).most_common(1)[0][0]
+        reasons = [self._renamed(t["reason"]) for t in tried]
+        if len(set(reasons)) == 1:
+            return Status(status), reasons[0]
+        word = "sentences" if self.profile.is_pair else "sentence"
+        return Status(status), "; ".join(
+            f"{word} {'/'.join(str(i + 1) for i in choice)}: {reason}"
+            for choice, reason in zip(pending.choices, reasons))
+
+
+def _side(text: str, spans: tuple[tuple[int, int], ...], index: int | None, nli: dict) -> dict:
+    """A contrast side from an NLI side: `output` the whole new text (sentence *index*
+    replaced; None: the side is kept whole)."""
+    side = dict(nli)
+    if index is None:
+        side.update(output=text, sentence=None, sentence_input=None, sentence_output=None)
+        return side
+    start, end = spans[index]
+    new = nli["output"]
+    side.update(output=text[:start] + new + text[end:], sentence=index,
+                sentence_input=text[start:end], sentence_output=new)
+    return side
