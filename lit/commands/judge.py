@@ -18,9 +18,13 @@ from pathlib import Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="judge_action", metavar="ACTION", required=True)
-    p = sub.add_parser("sample", help="a stratified, seeded sample of a `lit nli` output")
+    p = sub.add_parser("sample", help="a stratified, seeded sample of a `lit nli` or "
+                       "`lit contrast` output")
     p.add_argument("contrast", type=Path, metavar="CONTRAST",
-                   help="a `lit nli` output file (.jsonl or .jsonl.gz)")
+                   help="a `lit nli` or `lit contrast` output file (.jsonl or .jsonl.gz)")
+    p.add_argument("--task", type=Path, metavar="FILE",
+                   help="the task profile `lit contrast` ran with, for a task that is not "
+                   "built in (default: the task the records name)")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="SAMPLE",
                    help="the sample file to write (JSONL)")
     p.add_argument("-n", type=int, default=100, metavar="N", help="items (default 100)")
@@ -68,19 +72,21 @@ def _sample(args: argparse.Namespace) -> int:
     from lit.io.meta import build_meta, now, write_meta
     from lit.io.output import refuse_input_as_output
     from lit.judge.sample import stratified_sample, write_sample
+    from lit.tasks import load_task
 
     refuse_input_as_output(args.output, args.contrast)
     if args.min_per_stratum < 0:
         raise InputError("--min-per-stratum must be 0 or more")
     started = now()
     skipped: list[str] = []
-    records = read_contrast_file(args.contrast, skipped)
+    task = load_task(args.task) if args.task else None
+    records = read_contrast_file(args.contrast, skipped, task)
     if skipped:
         print(f"lit judge sample: skipped {len(skipped)} bad record(s); first: {skipped[0]}",
               file=sys.stderr)
     statuses = None if args.status == "all" else {s.strip() for s in args.status.split(",")}
     items, counts = stratified_sample(records, args.n, args.seed, args.min_per_stratum,
-                                      statuses)
+                                      statuses, task)
     write_sample(args.output, items)
     write_meta(args.output, build_meta(
         "judge sample", started=started, inputs={"contrast": args.contrast}, seed=args.seed,

@@ -14,16 +14,12 @@ from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 
 from lit.errors import InputError
+from lit.evaluate.records import labels_of, original_item, task_of
 from lit.io.jsonl import RecordWriter, iter_jsonl
-from lit.labels.names import LABELS, normalize_label
+from lit.labels.names import LabelSet
 from lit.spec import parse_pair, parse_spec
+from lit.tasks import TaskProfile
 
-#: The sentence fields of a record's input for each side of a transform.
-_SIDE_FIELDS: dict[str, tuple[str, ...]] = {
-    "premise": ("premise", "sentence1"),
-    "hypothesis": ("hypothesis", "sentence2"),
-    "sentence": ("sentence", "text"),
-}
 #: The keys every sample item has.
 ITEM_KEYS = ("item", "id", "spec", "status", "label", "label_rule", "label_rationale",
              "original_label", "intended", "sides", "labels")
@@ -46,44 +42,39 @@ def intended_change(spec: str, roles: Sequence[str]) -> str:
         return spec
 
 
-def _original(inp: dict, role: str) -> str | None:
-    return next((inp[k] for k in _SIDE_FIELDS.get(role, (role,)) if isinstance(inp.get(k), str)),
-                None)
-
-
-def _label(value: object) -> str | None:
-    """The canonical NLI label, or the value as text for another task's label."""
+def _name(labels: LabelSet, value: object) -> str | None:
+    """The label's canonical name, or the value as written if the task has no such label."""
     try:
-        return normalize_label(value)
+        return labels.name(value)
     except ValueError:
         return str(value)
 
 
-def items_of(record: dict) -> list[dict]:
-    """The judgeable transforms of one `lit nli` record as sample items: those with an output
-    sentence on some side (a side without one shows its original sentence)."""
-    inp = record.get("input") or {}
+def items_of(record: dict, task: TaskProfile | None = None) -> list[dict]:
+    """The judgeable transforms of one `lit nli` or `lit contrast` record as sample items:
+    those with an output text on some side (a side without one shows its original text).
+    *task*: the record's task profile (default: the built-in one it names)."""
+    task = task_of(record, task, f"record {record['id']!r}")
+    orig = original_item(record, task=task)
+    if orig is None:
+        return []
+    labels = labels_of(task)
     out = []
     for t in record.get("transforms") or []:
-        sides = []
-        for role in ("premise", "hypothesis", "sentence"):
-            side = t.get(role)
-            original = _original(inp, role)
-            if not isinstance(side, dict) or original is None:
-                continue
-            sides.append({"role": role, "original": original,
-                          "output": side.get("output") or original,
-                          "changed": bool(side.get("output"))})
+        sides = [{"role": role, "original": text,
+                  "output": (t.get(role) or {}).get("output") or text,
+                  "changed": bool((t.get(role) or {}).get("output"))}
+                 for role, text in zip(task.sides, orig.texts)]
         if not any(s["changed"] for s in sides):
             continue
         spec = str(t.get("spec"))
         out.append({
             "item": f"{record['id']}::{spec}", "id": str(record["id"]), "spec": spec,
-            "status": str(t.get("status")), "label": _label(t.get("label")),
+            "status": str(t.get("status")), "label": _name(labels, t.get("label")),
             "label_rule": t.get("label_rule"), "label_rationale": t.get("label_rationale"),
-            "original_label": _label(inp.get("gold_label", inp.get("label"))),
-            "intended": intended_change(spec, [s["role"] for s in sides]),
-            "sides": sides, "labels": list(LABELS),
+            "original_label": orig.gold,
+            "intended": intended_change(spec, list(task.sides)),
+            "sides": sides, "labels": list(labels.names),
         })
     return out
 
@@ -118,18 +109,19 @@ def _allocate(sizes: dict[tuple, int], n: int, minimum: int) -> dict[tuple, int]
 
 def stratified_sample(records: Iterable[dict], n: int, seed: int = 0,
                       min_per_stratum: int = 1,
-                      statuses: Collection[str] | None = ("ok",)) -> tuple[list[dict], dict]:
+                      statuses: Collection[str] | None = ("ok",),
+                      task: TaskProfile | None = None) -> tuple[list[dict], dict]:
     """*n* items drawn from *records* stratified by (spec, label rule, status), in a shuffled
     order (so no spec comes in a block), and counts: eligible and sampled per stratum, and
     the transforms left out, per status: those without an output sentence and those whose
     status is not in *statuses* (None: every status; by default only ok transforms, the
-    contrast pairs a run made)."""
+    contrast pairs a run made); *task* as `items_of`."""
     if n < 1:
         raise InputError(f"a sample needs at least one item (got -n {n})")
     by_stratum: dict[tuple, list[dict]] = {}
     skipped: dict[str, int] = {}
     for record in records:
-        items = items_of(record)
+        items = items_of(record, task)
         for t in record.get("transforms") or []:
             skipped[str(t.get("status"))] = skipped.get(str(t.get("status")), 0) + 1
         for it in items:

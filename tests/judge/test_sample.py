@@ -104,3 +104,26 @@ def test_only_the_statuses_asked_for():
     items, counts = stratified_sample(RECORDS + [half, FAILED], 50, seed=0, statuses=None)
     assert ("f;p", "–", "not_applicable") in {stratum(it) for it in items}
     assert counts["left_out"] == {"no_generation": 1}
+
+
+def test_a_lit_contrast_record_of_a_single_text_task(tmp_path, capsys):
+    """`lit contrast` records (here SST-2: one side, `text`, labels negative/positive) are
+    sampled by their task's sides and labels."""
+    side = {"output": "He is brilliant.", "mrs": None, "verified": True, "candidates": []}
+    record = {"id": "a", "task": "sst2", "input": {"sentence": "She is brilliant.",
+                                                   "label": "positive"},
+              "texts": {"text": "She is brilliant."}, "gold": "positive", "status": "ok",
+              "reason": None,
+              "transforms": [{"spec": "gender=swap", "status": "ok", "reason": None,
+                              "text": side, "label": "positive",
+                              "label_rule": "demographic_keeps", "label_rationale": "why"}]}
+    contrast = write_contrast(tmp_path / "sst2.jsonl", [record])
+    sample = tmp_path / "sample.jsonl"
+    assert main(["judge", "sample", str(contrast), "-o", str(sample), "-n", "5"]) == 0
+    capsys.readouterr()
+    (item,) = read_sample(sample)
+    assert item["sides"] == [{"role": "text", "original": "She is brilliant.",
+                              "output": "He is brilliant.", "changed": True}]
+    assert item["labels"] == ["negative", "positive"]
+    assert (item["label"], item["original_label"]) == ("positive", "positive")
+    assert item["intended"] == "text: gender=swap"
