@@ -27,7 +27,7 @@ from lit.ace.options import parse_cache_for
 from lit.ace.service import ParseResult, Reading
 from lit.analyze.align import main_ep
 from lit.analyze.analysis import PairRow
-from lit.analyze.contrast import check_features
+from lit.analyze.contrast import check_features, transform_features
 from lit.analyze.fragments import (
     derivation_fragments,
     family,
@@ -413,6 +413,9 @@ def test_against_a_mined_feature(fake_ace_executable, fake_ace_config, tmp_path,
     path = Path(line.rsplit("-> ", 1)[1])
     kept = [t for x in path.read_text().splitlines() for t in json.loads(x)["transforms"]]
     assert kept and all(t["label"] != "contradiction" for t in kept)
+    for t in kept:  # recomputed from the transform's MRSs, with n-grams of its outputs
+        feats = transform_features(t, "2018")
+        assert feature in feats and any(family(f) == "ngram" for f in feats)
     assert main(["nli", str(data), "-o", str(out), "--against-shortcut", "rule:sb-hd_mc_c",
                  *ace_args(fake_ace_executable, grammar, "2018")]) == 2
     assert "derivation fragment" in capsys.readouterr().err
