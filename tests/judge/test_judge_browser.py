@@ -139,6 +139,11 @@ def test_judge_by_keyboard_kill_the_server_resume_and_agree(browser, sample, tmp
         assert read_answers(answers_path(sample))[-1]["item"] == third
     finally:
         server.kill()
+    # an answer given while the server is down is not taken: the page says so and stays put
+    press(browser, "y")
+    assert "Not saved" in wait(browser, "document.getElementById('error').hidden ? '' : "
+                                        "document.getElementById('error').textContent")
+    assert state(browser) == (third, "change")
 
     server = Server(sample)  # served again: a new token, the same answers file
     try:
