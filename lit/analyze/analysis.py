@@ -147,6 +147,28 @@ class RoleStats:
         }
 
 
+def roles_json(roles: Mapping[str, dict], order: list[str]) -> dict:
+    """Each role's counts ("all", and "by_label" in the labels' *order*) as JSON."""
+    return {role: {"all": block["all"].to_json(),
+                   "by_label": {k: block["by_label"][k].to_json() for k in order
+                                if k in block["by_label"]}}
+            for role, block in roles.items()}
+
+
+def count_sentence(block: dict, label: str | None, result: ParseResult | None,
+                   grammar_version: str) -> SentenceFeatures | None:
+    """Count one sentence's parse in a role's *block* (its "all" stats and its label's, in
+    "by_label"); the sentence's features, None if it gave no usable MRS."""
+    found = parse_features(result, grammar_version)
+    status = str(result.status) if result else "missing"
+    if result is not None and result.status == Status.OK and found is None:
+        status = "unreadable_mrs"
+    block["all"].add(status, found)
+    if label:
+        block["by_label"].setdefault(label, RoleStats()).add(status, found)
+    return found
+
+
 def analyze(
     items: Iterable[NliItem],
     parses: Mapping[str, ParseResult],
@@ -174,14 +196,8 @@ def analyze(
         labels[label or "none"] += 1
         feats = {}
         for role, sentence in zip(ROLES, (item.premise, item.hypothesis)):
-            result = parses.get(sentence)
-            feats[role] = parse_features(result, grammar_version)
-            status = str(result.status) if result else "missing"
-            if result is not None and result.status == Status.OK and feats[role] is None:
-                status = "unreadable_mrs"
-            roles[role]["all"].add(status, feats[role])
-            if label:
-                roles[role]["by_label"].setdefault(label, RoleStats()).add(status, feats[role])
+            feats[role] = count_sentence(roles[role], label, parses.get(sentence),
+                                         grammar_version)
         p, h = feats["premise"], feats["hypothesis"]
         if p is None or h is None:
             continue
@@ -198,14 +214,7 @@ def analyze(
         "invalid_records": invalid,
         "labels": {k: labels[k] for k in [*order, "none"] if labels[k]},
         "rate_keys": list(RATE_KEYS),
-        "roles": {
-            role: {
-                "all": block["all"].to_json(),
-                "by_label": {k: block["by_label"][k].to_json() for k in order
-                             if k in block["by_label"]},
-            }
-            for role, block in roles.items()
-        },
+        "roles": roles_json(roles, order),
         "tense_pairs": {
             "all": dict(tense_pairs["all"].most_common()),
             "by_label": {k: dict(tense_pairs[k].most_common()) for k in order if k in tense_pairs},

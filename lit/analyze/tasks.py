@@ -16,13 +16,18 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from lit.ace.results import ParseResult
-from lit.analyze.analysis import RATE_KEYS, RoleStats, role_table, shortcut_lines
+from lit.analyze.analysis import (
+    RATE_KEYS,
+    RoleStats,
+    count_sentence,
+    role_table,
+    roles_json,
+    shortcut_lines,
+)
 from lit.analyze.features import role_features
 from lit.analyze.mi import rank_features
-from lit.analyze.parsed import parse_features
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.errors import InputError
-from lit.status import Status
 from lit.tasks import NLI_TASK, TaskProfile, load_task
 from lit.tasks.reader import TaskItem
 from lit.tasks.sentences import split
@@ -104,14 +109,8 @@ def analyze_task(
         features: set[str] | None = set()
         for side, text in zip(task.sides, item.texts):
             for sentence in text_sentences(text):
-                result = parses.get(sentence)
-                found = parse_features(result, grammar_version)
-                status = str(result.status) if result else "missing"
-                if result is not None and result.status == Status.OK and found is None:
-                    status = "unreadable_mrs"
-                roles[side]["all"].add(status, found)
-                if item.gold:
-                    roles[side]["by_label"].setdefault(item.gold, RoleStats()).add(status, found)
+                found = count_sentence(roles[side], item.gold, parses.get(sentence),
+                                       grammar_version)
                 if found is None:
                     features = None
                 elif features is not None:
@@ -127,10 +126,7 @@ def analyze_task(
         "invalid_records": invalid,
         "labels": {k: labels[k] for k in [*order, "none"] if labels[k]},
         "rate_keys": list(RATE_KEYS),
-        "roles": {side: {"all": block["all"].to_json(),
-                         "by_label": {k: block["by_label"][k].to_json() for k in order
-                                      if k in block["by_label"]}}
-                  for side, block in roles.items()},
+        "roles": roles_json(roles, order),
         "shortcut_pairs": len(labelled),
         "shortcuts": rank_features(labelled, top=top, min_count=min_count, resamples=resamples),
     }

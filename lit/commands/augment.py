@@ -1,11 +1,14 @@
-"""Turn an NLI dataset into training data: flat, verified, deduplicated contrast pairs.
+"""Turn an NLI dataset, or any task's dataset, into training data: flat, verified, deduplicated
+contrast pairs.
 
-From INPUT (an NLI dataset, run through the pipeline like `lit nli`) or from an existing
-`lit nli` output (--from-contrast FILE, no ACE needed), write one row per pair:
-{premise, hypothesis, label, origin (original|transformed), source_id, spec, label_rule},
-with labels in the input's own convention (words, or Hugging Face integers 0/1/2;
---label-format). OUTPUT's format comes from its name (.jsonl, .csv, .parquet; no suffix: a
-`datasets` folder with a ClassLabel) or --format. --balance aims at one transformed pair for
+From INPUT (an NLI dataset run through the pipeline like `lit nli`, or with --task a task's
+dataset run like `lit contrast`) or from an existing `lit nli` or `lit contrast` output
+(--from-contrast FILE, no ACE needed), write one row per pair: {premise, hypothesis, label,
+origin (original|transformed), source_id, spec, label_rule} — for another task its own text
+fields (sentence; question1, question2; ...) instead of premise and hypothesis — with labels
+in the input's own convention (words, or Hugging Face integers; --label-format). OUTPUT's
+format comes from its name (.jsonl, .csv, .parquet; no suffix: a `datasets` folder with a
+ClassLabel) or --format. --balance aims at one transformed pair for
 every label other than the gold one (specs chosen by the label rules); --filter-predictions
 or --filter-model keeps a transformed pair only if the classifier agrees with its rule label
 (the others go to --rejected); --report shows the label distribution and the MI of the
@@ -29,7 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", required=True, metavar="OUTPUT",
                         help="file (.jsonl, .csv, .parquet) or folder (datasets) to write")
     parser.add_argument("--from-contrast", metavar="FILE",
-                        help="a `lit nli` output to read instead of running the pipeline")
+                        help="a `lit nli` or `lit contrast` output to read instead of running "
+                        "the pipeline")
+    parser.add_argument("--task", metavar="TASK",
+                        help="INPUT is a dataset of this task (a built-in task or a profile "
+                        "file, docs/tasks.md); with --from-contrast, the profile file of a "
+                        "task that is not built in (fields other than the profile's: run "
+                        "`lit contrast --column` first)")
     parser.add_argument("--format", dest="output_format", choices=FORMATS,
                         help="output format (default: from OUTPUT's name)")
     parser.add_argument("--label-format", choices=LABEL_FORMATS, default="auto",
@@ -78,16 +87,22 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from lit.augment.run import run_augment
+    from lit.commands.contrast import split_text_specs
     from lit.config import RunConfig
     from lit.io.output import refuse_input_as_output, write_text_atomic
     from lit.pipeline.cli import engine_from_args, pair_specs_from_args
+    from lit.tasks import load_task
 
+    specs = pair_specs_from_args(args, ())
+    if args.task and not load_task(args.task).is_pair:  # single specs: "pass,neg,swap=ARG1,ARG3"
+        specs = [s for text in args.specs or [] for s in split_text_specs(text)]
+        specs += [s.strip() for s in args.spec or []]
     report_file = args.report if args.report not in (None, "-") else None
     if report_file:
         refuse_input_as_output(report_file, args.input, args.from_contrast)
     result = run_augment(
         args.input, args.output, from_contrast=args.from_contrast,
-        specs=pair_specs_from_args(args, ()) or None,
+        specs=specs or None,
         balance=args.balance, max_per_source=args.max_per_source,
         originals=not args.no_originals, label_format=args.label_format,
         format=args.output_format, seed=args.seed, filter_model=args.filter_model,
@@ -97,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         label_rules=args.label_rules, limit=args.limit, progress=not args.no_progress,
         input_format=args.input_format, premise_column=args.premise_column,
         hypothesis_column=args.hypothesis_column, label_column=args.label_column,
-        id_column=args.id_column,
+        id_column=args.id_column, task=args.task,
     )
     print(result.format(), file=sys.stderr)
     if result.report is not None:
