@@ -62,7 +62,9 @@ DEFINITIONS = {
     "most alpha; p from the Williams-corrected G-test of the feature's 2 x labels table",
     "rank": "place among all tested candidates of the ranking by MI (bits)",
     "leading": "the best mined candidates by MI, significant or not (hand-made ones left out)",
-    "groups": "significant candidates grouped by construction (derivation rule, MRS "
+    "distinct": "significant candidates with distinct item sets: one with exactly the items "
+    "of a better-ranked one is listed under its same_items instead",
+    "groups": "distinct significant candidates grouped by construction (derivation rule, MRS "
     "predicate, alignment role; one group each for hand-made features and n-grams), groups "
     "by their best MI",
     "ngram": "the n-gram whose items overlap the feature's most (Jaccard); explained when "
@@ -228,12 +230,13 @@ def mine(
     ranked = table.rank(table.tested(min_support, baseline=False))
     baseline = table.rank(table.tested(min_support, baseline=True))
     significant = [r for r in ranked if r["q"] <= alpha]
+    distinct = _merge_same_items(significant, table)
     groups: dict[tuple[str, str], list[dict]] = {}
-    for r in significant:
+    for r in distinct:
         groups.setdefault((r["family"], r["group"]), []).append(r)
     listed_groups = list(groups.items())[:top]
     shown = [r for _, members in listed_groups for r in members[:per_group]]
-    flat = significant[:top]
+    flat = distinct[:top]
     leading = [r for r in ranked if r["family"] != "handmade"][:top]
     ngram_top = [r for r in baseline if r["q"] <= alpha][:top]
     ngram_leading = baseline[:top]
@@ -253,6 +256,7 @@ def mine(
         "candidates": sum(1 for f in table.positions if family(f) != "ngram"),
         "tested": len(ranked),
         "significant": len(significant),
+        "distinct": len(distinct),
         "families": {f: {"tested": n, "significant": sum(1 for r in significant
                                                          if r["family"] == f)}
                      for f, n in sorted(families.items())},
@@ -268,6 +272,22 @@ def mine(
         "ngrams": {"tested": len(baseline), "significant": sum(r["q"] <= alpha for r in baseline),
                    "top": ngram_top, "leading": ngram_leading},
     }
+
+
+def _merge_same_items(rows: list[dict], table: _Table) -> list[dict]:
+    """The rows, each set of items listed once: a row whose items are exactly those of a
+    better-ranked row goes into that row's ``same_items`` (``hyp-only:ep:_sit_v_1`` and
+    ``hyp-only:lex:sit_v1`` are one finding)."""
+    first: dict[tuple[int, ...], dict] = {}
+    out = []
+    for r in rows:
+        key = tuple(table.positions[r["feature"]])
+        if key in first:
+            first[key].setdefault("same_items", []).append(r["feature"])
+        else:
+            first[key] = r
+            out.append(r)
+    return out
 
 
 def _detail(row: dict, table: _Table, rows: Sequence, resamples: int,
@@ -310,7 +330,8 @@ def format_mined(mined: dict) -> str:
     fams = ", ".join(f"{k} {v['significant']}/{v['tested']}" for k, v in mined["families"].items())
     lines = [f"mined shortcuts ({mined['items']} items; {mined['tested']} of "
              f"{mined['candidates']} candidates tested, {mined['significant']} significant at "
-             f"FDR {mined['alpha']}; by family {fams}):"]
+             f"FDR {mined['alpha']} ({mined['distinct']} distinct item sets); by family "
+             f"{fams}):"]
     for g in mined["groups"]:
         lines.append(f"  [{g['family']}] {g['group']}: {g['significant']} significant")
         lines += [f"    {_line(r)}" for r in g["members"][:3]]
@@ -332,5 +353,7 @@ def _line(r: dict) -> str:
     ngram = r.get("ngram")
     near = (f"; n-gram {ngram['feature']} J={ngram['jaccard']:.2f}"
             + (" explains it" if ngram["explained"] else "")) if ngram else ""
-    return (f"#{r['rank']} {r['mi']:.4f}{ci} q={r['q']:.2g} {r['feature']} n={r['count']} "
-            f"{r['majority_label']} {100 * r['majority_share']:.0f}%{near}")
+    same = f" (= {', '.join(r['same_items'][:3])}{' …' if len(r['same_items']) > 3 else ''})" \
+        if r.get("same_items") else ""
+    return (f"#{r['rank']} {r['mi']:.4f}{ci} q={r['q']:.2g} {r['feature']}{same} "
+            f"n={r['count']} {r['majority_label']} {100 * r['majority_share']:.0f}%{near}")

@@ -50,7 +50,10 @@ def _ngram(row: dict) -> str:
 
 
 def _mined_row(r: dict) -> list[str]:
-    return [str(r["rank"]), escape(r["feature"]), str(r["count"]), escape(r["majority_label"]),
+    same = r.get("same_items")
+    name = escape(r["feature"]) + (f'<br><small>same items: {escape(", ".join(same))}</small>'
+                                   if same else "")
+    return [str(r["rank"]), name, str(r["count"]), escape(r["majority_label"]),
             pct(r["majority_share"]), _mi(r), f'{r["q"]:.2g}', _ngram(r), _example(r)]
 
 

@@ -206,6 +206,18 @@ def test_mi_is_the_g_statistic_and_bh_comes_from_scipy():
     assert significance(rng.integers(0, 5, (4, 1)), np.array([9])).q.tolist() == [1.0] * 4
 
 
+def test_features_with_the_same_items_are_one_finding():
+    rows = [SentenceRow(str(k), f"s{k}", "a" if k < 20 else "b",
+                        frozenset({"ep:x", "lex:x_1"} if k < 20 else {"ep:y"})
+                        | ({"ep:z"} if k % 2 else set()))
+            for k in range(60)]
+    result = mine(rows, resamples=0)
+    assert result["significant"] == 3 and result["distinct"] == 2
+    # ep:y is not-ep:x: the same MI, more items, so first; lex:x_1 is listed under ep:x
+    assert [r["feature"] for r in result["top"]] == ["ep:y", "ep:x"]
+    assert result["top"][1]["same_items"] == ["lex:x_1"] and "same_items" not in result["top"][0]
+
+
 # --- planted shortcuts on gold MRSs -----------------------------------------------------------
 
 
