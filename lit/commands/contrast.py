@@ -63,16 +63,11 @@ def _columns(args: argparse.Namespace) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-    import sys
-
     from lit.commands import nli
     from lit.errors import InputError
     from lit.io.meta import now
-    from lit.io.output import write_text_atomic
-    from lit.pipeline.cli import engine_from_args, pair_specs_from_args, write_run_meta
+    from lit.pipeline.cli import engine_from_args, finish_run, pair_specs_from_args
     from lit.pipeline.run import run_contrast
-    from lit.pipeline.summary import summary_path
     from lit.tasks import NLI_TASK, load_task
 
     profile = load_task(args.task)
@@ -110,17 +105,5 @@ def run(args: argparse.Namespace) -> int:
         engine=engine, format=args.format, columns=columns, label_column=args.label_column,
         id_column=args.id_column,
     )
-    print(result.format(), file=sys.stderr)
-    write_run_meta("contrast", args.output, started, made[-1] if made else None, specs, args,
-                   input=None if args.input == "-" else args.input)
-    saved = summary_path(args.output)
-    write_text_atomic(saved, json.dumps(result.summary.to_json(), indent=1) + "\n")
-    print(f"lit contrast: summary saved to {saved}", file=sys.stderr)
-    if result.summary.nothing_usable:
-        why = ("every one is invalid_input; the reasons are in the summary above"
-               if result.summary.records else "it holds no records")
-        print(f"lit contrast: error: no record of {args.input} could be used ({why}); check "
-              "the field names (--column SIDE=FIELD, --label-column) and --format",
-              file=sys.stderr)
-        return 1
-    return 0
+    return finish_run("contrast", args, result, made[-1] if made else None, specs, started,
+                      "--column SIDE=FIELD, --label-column")

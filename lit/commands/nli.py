@@ -65,21 +65,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
     import sys
 
     from lit.config import PAPER_SPECS
     from lit.errors import InputError
-    from lit.io.output import write_text_atomic
     from lit.io.meta import now
     from lit.pipeline.cli import (
         engine_from_args,
+        finish_run,
         pair_specs_from_args,
         spec_warnings,
-        write_run_meta,
     )
     from lit.pipeline.run import run_nli
-    from lit.pipeline.summary import summary_path
 
     if args.against_shortcut:
         from lit.analyze.contrast import check_features
@@ -117,19 +114,10 @@ def run(args: argparse.Namespace) -> int:
         hypothesis_column=args.hypothesis_column, label_column=args.label_column,
         id_column=args.id_column, self_pairs=args.self_pairs,
     )
-    print(result.format(), file=sys.stderr)
-    write_run_meta("nli", args.output, started, made[-1] if made else None, specs, args,
-                   input=None if args.input == "-" else args.input)
-    saved = summary_path(args.output)
-    write_text_atomic(saved, json.dumps(result.summary.to_json(), indent=1) + "\n")
-    print(f"lit nli: summary saved to {saved}", file=sys.stderr)
-    if result.summary.nothing_usable:
-        why = ("every one is invalid_input; the reasons are in the summary above"
-               if result.summary.records else "it holds no records")
-        print(f"lit nli: error: no record of {args.input} could be used ({why}); check the "
-              "field names (--premise-column, --hypothesis-column, --label-column) and "
-              "--format", file=sys.stderr)
-        return 1
+    code = finish_run("nli", args, result, made[-1] if made else None, specs, started,
+                      "--premise-column, --hypothesis-column, --label-column")
+    if code:
+        return code
     if args.against_shortcut:
         from lit.analyze.contrast import against_shortcuts_from_args
 

@@ -156,6 +156,30 @@ def write_run_meta(command: str, output: str, started: str, engine: Engine | Non
                                   **(settings or {})))
 
 
+def finish_run(command: str, args: argparse.Namespace, result: Any, engine: Engine | None,
+               specs: Sequence[str], started: str, fields: str) -> int:
+    """What `lit nli` and `lit contrast` do once their run (a lit.RunResult) is over: print
+    it, write ``OUTPUT.meta.json`` and ``OUTPUT.summary.json``; exit status 1, saying why,
+    when no input record could be used (*fields*: the options that name the input's fields),
+    else 0."""
+    from lit.io.output import write_text_atomic
+    from lit.pipeline.summary import summary_path
+
+    print(result.format(), file=sys.stderr)
+    write_run_meta(command, args.output, started, engine, specs, args,
+                   input=None if args.input == "-" else args.input)
+    saved = summary_path(args.output)
+    write_text_atomic(saved, json.dumps(result.summary.to_json(), indent=1) + "\n")
+    print(f"lit {command}: summary saved to {saved}", file=sys.stderr)
+    if not result.summary.nothing_usable:
+        return 0
+    why = ("every one is invalid_input; the reasons are in the summary above"
+           if result.summary.records else "it holds no records")
+    print(f"lit {command}: error: no record of {args.input} could be used ({why}); check the "
+          f"field names ({fields}) and --format", file=sys.stderr)
+    return 1
+
+
 def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
     """A lit.Engine configured from `add_ace_arguments` + `add_pipeline_arguments` options
     (RunConfig.from_args: options a command did not declare keep their defaults); *overrides*
