@@ -270,3 +270,27 @@ def test_engine_contrast_from_python(fake_ace_config):
     assert [r["status"] for r in records] == ["ok", "invalid_input"]
     assert records[0]["transforms"][0]["label"] == "duplicate"
     assert records[1]["reason"] == "record 2: expected a dict of the task's fields, not str"
+
+
+def test_a_custom_task_needs_no_python(fake_ace_config, tmp_path):
+    """A subjectivity task of one's own: a TOML profile and a rule file, run by name of file."""
+    (tmp_path / "subj.labels").write_text(
+        'rule voice_keeps {\n    specs "pass"\n    map * -> keep\n'
+        '    why "Voice does not make a sentence more or less subjective."\n}\n',
+        encoding="utf-8")
+    profile = tmp_path / "subj.toml"
+    profile.write_text('name = "subj"\nsides = ["text"]\nlabel_rules = "subj.labels"\n'
+                       '[fields]\ntext = ["text"]\nlabel = ["label"]\n'
+                       '[labels]\nnames = ["objective", "subjective"]\n', encoding="utf-8")
+    data = tmp_path / "subj.jsonl"
+    data.write_text(json.dumps({"text": PRAISED, "label": "objective"}) + "\n",
+                    encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert contrast(fake_ace_config, data, "--task", profile, "-o", out, "--specs",
+                    "pass,neg") == 0
+    (record,) = read_jsonl(out)
+    passive, neg = record["transforms"]
+    assert (record["task"], passive["label"], passive["label_rule"]) == (
+        "subj", "objective", "voice_keeps")
+    assert passive["text"]["output"] == PRAISED_PASSIVE
+    assert (neg["status"], neg["reason"]) == ("not_applicable", "no label rule covers neg")

@@ -304,3 +304,16 @@ def test_datasets_folder_labels_come_from_its_class_label(tmp_path):
     (item,) = read_task(tmp_path / "odd", load_task("sst2"))
     assert "field 'label': ClassLabel name 'spam' (integer 1): not a label of task sst2" \
         in item.error
+
+
+def test_hf_name_reads_through_load_dataset(tmp_path):
+    """`hf:NAME:SPLIT` goes through `datasets.load_dataset(NAME, split=SPLIT)`; a local folder
+    of data files stands in for a hub dataset (no network here)."""
+    pytest.importorskip("datasets")
+    folder = tmp_path / "glue-qqp"
+    folder.mkdir()
+    write(folder / "validation.jsonl", json.dumps(
+        {"question1": "A dog is running.", "question2": "A woman is dancing.", "label": 1,
+         "idx": 4}) + "\n")
+    (item,) = read_task(f"hf:{folder}:validation", load_task("qqp"))
+    assert (item.id, item.gold, item.error) == ("4", "duplicate", None)
