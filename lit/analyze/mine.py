@@ -229,15 +229,16 @@ def mine(
     table = _Table(rows)
     ranked = table.rank(table.tested(min_support, baseline=False))
     baseline = table.rank(table.tested(min_support, baseline=True))
-    significant = [r for r in ranked if r["q"] <= alpha]
-    distinct = _merge_same_items(significant, table)
+    significant = sum(r["q"] <= alpha for r in ranked)
+    merged = _merge_same_items(ranked, table)
+    distinct = [r for r in merged if r["q"] <= alpha]
     groups: dict[tuple[str, str], list[dict]] = {}
     for r in distinct:
         groups.setdefault((r["family"], r["group"]), []).append(r)
     listed_groups = list(groups.items())[:top]
     shown = [r for _, members in listed_groups for r in members[:per_group]]
     flat = distinct[:top]
-    leading = [r for r in ranked if r["family"] != "handmade"][:top]
+    leading = [r for r in merged if r["family"] != "handmade"][:top]
     ngram_top = [r for r in baseline if r["q"] <= alpha][:top]
     ngram_leading = baseline[:top]
     for r in {id(r): r for r in chain(shown, flat, leading, ngram_top, ngram_leading)}.values():
@@ -255,10 +256,10 @@ def mine(
         "alpha": alpha,
         "candidates": sum(1 for f in table.positions if family(f) != "ngram"),
         "tested": len(ranked),
-        "significant": len(significant),
+        "significant": significant,
         "distinct": len(distinct),
-        "families": {f: {"tested": n, "significant": sum(1 for r in significant
-                                                         if r["family"] == f)}
+        "families": {f: {"tested": n, "significant": sum(1 for r in ranked if r["q"] <= alpha
+                                                         and r["family"] == f)}
                      for f, n in sorted(families.items())},
         "groups": [{"family": fam, "group": name, "best": members[0]["feature"],
                     "best_mi": members[0]["mi"], "significant": len(members),
