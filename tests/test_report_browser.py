@@ -306,3 +306,31 @@ def test_end_to_end_nli_evaluate_analyze_report(fake_ace_config, browser, tmp_pa
         "Array.from(document.querySelectorAll('#examples > details > summary'))"
         ".map(s => s.textContent)")
     assert {s.split(" (")[0] for s in specs} == {"f;p", "pa;pa", "m;o"}
+
+
+def test_a_sentence_task_report_in_the_browser(browser, tmp_path):
+    """An SST-2 contrast set (one text per record, issue 26) with its evaluation: no console
+    error, the fairness section, one text per example row, the model-errors filter works."""
+    from lit.tasks import load_task
+    from tests.test_tasks_downstream import FAIR_PREDICTIONS, FAIR_RECORDS
+
+    contrast = tmp_path / "sst2.jsonl"
+    contrast.write_text("".join(json.dumps(r) + "\n" for r in FAIR_RECORDS))
+    records = read_contrast_file(contrast)
+    labels = load_task("sst2").labels
+    given = {k: labels.name(p) for k, p in FAIR_PREDICTIONS.items()}  # "pos", "NEG", 1 ...
+    result = evaluate(records, given)
+    result["predictions"] = [{"id": i, "spec": s, "prediction": p} for (i, s), p in given.items()]
+    path = tmp_path / "sst2.html"
+    write_report(path, records, evaluation=result, source=str(contrast))
+    assert browser.open(path) == []
+    sections = browser.evaluate("Array.from(document.querySelectorAll('section')).map(s => s.id)")
+    assert "fairness" in sections and "examples" in sections
+    table = "document.querySelectorAll('table.examples')[0]"  # gender=swap: a and c
+    visible = f"Array.from({table}.tBodies[0].rows).filter(r => !r.hidden).length"
+    assert browser.evaluate(visible) == 2
+    assert browser.evaluate(f"{table}.tHead.rows[0].cells[1].textContent") == "original text"
+    browser.evaluate(f"var box = {table}.parentNode.querySelector('input[type=checkbox]');"
+                     "box.checked = true; box.dispatchEvent(new Event('change'))")
+    assert browser.evaluate(visible) == 1  # c: the perturbed text predicted negative
+    assert browser.errors() == []
