@@ -3,9 +3,11 @@
     python tools/bench_try.py [--limit N] [--modules tense,pass,...]
 
 Reads and decodes the gold MRSs once (timed apart), then for each module file compiles it and
-applies every value of the module to every MRS, as `lit rules try rules/NAME.lit` does, and
-prints the seconds per module with the load average (figures on a busy machine are noise: run
-it on a quiet one). The figures for the docs come from the lead's quiet runs.
+applies every value it declares to every MRS, as `lit rules try rules/NAME.lit` does (with
+the module as LIT loads it: a file that adds values to a module, such as drop-argument.lit,
+runs with the rest of its module), and prints the seconds per module with the load average
+(figures on a busy machine are noise: run it on a quiet one). The figures for the docs come
+from the lead's quiet runs.
 """
 
 from __future__ import annotations
@@ -41,11 +43,10 @@ def main(argv=None) -> int:
         module = compile_file(path)
         if "2025" not in module.versions:
             continue
-        engine = base.with_module(module)
         applied = 0
-        specs = module_specs(module, None, engine)
+        specs = module_specs(module, None, base)  # the file is loaded already: base has it
         for spec in specs:
-            applied += sum(o.kind == trial.APPLIED for o in trial.run(engine, spec, items))
+            applied += sum(o.kind == trial.APPLIED for o in trial.run(base, spec, items))
         seconds = time.perf_counter() - started
         per = 1000 * seconds / (len(items) * len(specs))
         print(f"{path.name:22} {len(specs):5d} {applied:8,} {seconds:8.1f} {per:12.3f}")

@@ -47,17 +47,18 @@ def _watched(module: Module) -> set[Path]:
 
 
 class Session:
-    """One `try` invocation: the inputs are read once; each run compiles the module afresh."""
+    """One `try` invocation: the inputs are read once; each run compiles the module file
+    afresh (and RuleEngine.load the rule files again if any changed)."""
 
     def __init__(self, args: argparse.Namespace, stack: ExitStack) -> None:
         self.args = args
         self.stack = stack
         self._service = None
         self.errors = 0  # inputs a rule raised on, in the last run
-        self.base = RuleEngine.load(args.grammar_version, args.rules)
-        if args.on == sources.GOLD and self.base.grammar_version != "2025":
-            raise InputError(f"the gold MRSs are ERG 2025 analyses; for ERG "
-                             f"{self.base.grammar_version} give --on a file of its MRSs")
+        self.version = str(args.grammar_version)
+        if args.on == sources.GOLD and self.version != "2025":
+            raise InputError(f"the gold MRSs are ERG 2025 analyses; for ERG {self.version} "
+                             "give --on a file of its MRSs")
         started = time.perf_counter()
         self.source, self.items = sources.load(args.on, args.limit, self._parse)
         self.read_seconds = time.perf_counter() - started
@@ -72,6 +73,21 @@ class Session:
 
     def _parse(self, sentences, n):
         return self.service().parse(sentences, n=n)
+
+    def engine_for(self, path: str) -> tuple[RuleEngine, Module]:
+        """The engine with the module file *path* in it, and the file's module: a file LIT
+        already loads (built in, or under --rules) as it is now; a copy of a loaded module
+        (it declares some of the same values) in its place; a new module, or a file that
+        adds values to one, added as `--rules` would add it."""
+        module = compile_file(path)
+        loaded = RuleEngine.load(self.version, self.args.rules)
+        known = {info.name: info for info in loaded.modules}
+        info = known.get(module.name)
+        if info is not None and Path(path).resolve() in {Path(p).resolve() for p in info.paths}:
+            return loaded, module
+        if info is not None and set(info.params) & set(module.params):
+            return loaded.with_module(module), module
+        return RuleEngine.load(self.version, [*self.args.rules, path]), module
 
     def once(self) -> set[Path]:
         """One run; returns the files to watch. With --watch an error in a rule file is
@@ -89,15 +105,14 @@ class Session:
     def _run(self) -> set[Path]:
         args = self.args
         started = time.perf_counter()
-        module = compile_file(args.files[0])
-        engine = self.base.with_module(module)
+        engine, module = self.engine_for(args.files[0])
         old, watched = None, _watched(module)
         if args.against:
-            previous = compile_file(args.against)
+            old, previous = self.engine_for(args.against)
             if previous.name != module.name:
                 raise InputError(f"--against {args.against} is module {previous.name}, "
                                  f"not {module.name}")
-            old, watched = self.base.with_module(previous), watched | _watched(previous)
+            watched |= _watched(previous)
         specs = module_specs(module, args.files[1] if len(args.files) > 1 else None, engine)
         runs = []
         for spec in specs:

@@ -286,3 +286,17 @@ def test_sentences_are_parsed_and_results_realized_with_ace(capsys, tmp_path, fa
     assert code == 0, out
     assert "\n  line 1 A woman is driving a car.\n" in out
     assert "    realized: 'A woman may be driving a car.' (verified)" in out
+
+
+def test_a_file_adding_a_value_runs_with_its_modules_rules(capsys, tmp_path):
+    """docs/rules.md's one-file extension (a new modal) is tried with modal's own rules; a
+    copy of a module (the same values) replaces it, as the broken swap above did."""
+    ought = tmp_path / "modal-ought.lit"
+    ought.write_text("module modal\nversions 2025 2018\n"
+                     "value ought pred=_ought_v_modal tense=pres\n")
+    code, out, _ = _try(capsys, str(ought), "--limit", "3", "--diff", "--examples", "1")
+    assert code == 0
+    assert "modal=ought: 3 input(s)" in out.splitlines()
+    assert "    add [ _ought_v_modal LBL: h1 ARG0: e5 [e SF: prop TENSE: pres MOOD: indicative " \
+           "PROG: - PERF: -] ARG1: h4 ]" in out.splitlines()
+    assert out.splitlines()[-6].startswith("    fired: modal.lit:")
