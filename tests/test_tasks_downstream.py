@@ -398,6 +398,8 @@ def _words(contrast) -> set[str]:
 @pytest.mark.parametrize("task, id2label", [
     ("sst2", {0: "NEGATIVE", 1: "POSITIVE"}),
     ("qqp", {0: "LABEL_0", 1: "LABEL_1"}),  # names no label: --label-map says which is which
+    ("mrpc", {0: "not_equivalent", 1: "equivalent"}),
+    ("rte", {0: "ENTAILMENT", 1: "NOT_ENTAILMENT"}),
 ])
 def test_evaluate_a_tiny_random_model(runs, tmp_path, capsys, task, id2label):
     """The model path: texts alone for a single-text task and pairs for a pair task, the
