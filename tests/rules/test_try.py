@@ -300,3 +300,15 @@ def test_a_file_adding_a_value_runs_with_its_modules_rules(capsys, tmp_path):
     assert "    add [ _ought_v_modal LBL: h1 ARG0: e5 [e SF: prop TENSE: pres MOOD: indicative " \
            "PROG: - PERF: -] ARG1: h4 ]" in out.splitlines()
     assert out.splitlines()[-6].startswith("    fired: modal.lit:")
+
+
+@pytest.mark.parametrize("argv, message", [
+    ([], "lit rules try needs a rule FILE and at most one SPEC"),
+    (["--grammar-version", "2018"], "the gold MRSs are ERG 2025 analyses; for ERG 2018 give "
+     "--on a file of its MRSs"),
+    (["--on", "no-such-file.jsonl"], "--on no-such-file.jsonl: no such file"),
+])
+def test_bad_input_is_named(capsys, argv, message):
+    files = [] if not argv else [str(RULES / "neg.lit")]
+    assert main(["rules", "try", *files, *argv]) == 2
+    assert message in capsys.readouterr().err
