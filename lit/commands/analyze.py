@@ -76,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
 
     started = now()
     task = dataset_task(args.dataset, args.task)
+    if task is not None and args.mine:  # lit.analyze.mine.sentence_rows is the seam for it
+        raise InputError(f"--mine ranks NLI pairs for now, not a {task.name} dataset")
     if task is not None:
         _write(args, *run_task(args, task), started)
         return 0
