@@ -10,8 +10,8 @@ lit.analyze.align adds ``link:ROLE=P>H`` (the two predicates it linked in a role
 their own names as the ``handmade`` family. Word unigrams and bigrams, marked the same way, are
 the baseline, ranked apart.
 
-Single sentences (tasks beyond NLI) go through `sentence_rows` and the same `mine`: the
-ranking only needs rows with ``features`` and ``label``.
+Single sentences go through `sentence_rows` and the same `mine`: the ranking only needs rows
+with ``features`` and ``label``; lit.analyze.tasks.task_mined_rows builds a task's rows.
 """
 
 from __future__ import annotations
@@ -74,7 +74,8 @@ DEFINITIONS = {
 
 @dataclass(frozen=True)
 class SentenceRow:
-    """One labelled single sentence and its candidate features."""
+    """One labelled single-sentence item (a text of one sentence or a few) and its candidate
+    features."""
 
     id: str
     sentence: str
@@ -132,12 +133,14 @@ def _analysed(result: ParseResult | None) -> _Analysed:
 def mined_pair_rows(
     items: Iterable[NliItem], parses: Mapping[str, ParseResult],
     grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
+    labelled: Callable[..., Iterable[tuple[NliItem, str]]] = labelled_pairs,
 ) -> list[PairRow]:
     """Every gold-labelled pair with both sides parsed, with all its candidate features
-    (hand-made, mined and n-grams); each distinct sentence is analysed once."""
+    (hand-made, mined and n-grams); each distinct sentence is analysed once. *labelled*
+    gives the valid items with their gold label (NLI's labels; a pair task passes its own)."""
     analysed = lru_cache(maxsize=4096)(lambda s: _analysed(parses.get(s)))
     rows = []
-    for item, label in labelled_pairs(items, progress):
+    for item, label in labelled(items, progress):
         p, h = analysed(item.premise), analysed(item.hypothesis)
         if p.mrs is None or h.mrs is None:
             continue
@@ -159,16 +162,25 @@ def sentence_candidates(m: MRS, derivation=None, text: str | None = None,
 def sentence_rows(
     items: Iterable[tuple[str, str, str]], parses: Mapping[str, ParseResult],
     grammar_version: str = DEFAULT_GRAMMAR_VERSION,
+    sentences: Callable[[str], Sequence[str]] = lambda text: (text,),
 ) -> list[SentenceRow]:
-    """Rows of (id, sentence, label) items whose sentence parsed."""
+    """Rows of (id, text, label) items whose text parsed. *sentences*: a text's sentences
+    (default: the text is one); a text of several is kept when all of them parsed, with the
+    union of their candidates and the n-grams of the whole text."""
     rows = []
-    for id_, sentence, label in items:
-        result = parses.get(sentence)
-        m = top_mrs(result)
-        if m is None or not label:
+    for id_, text, label in items:
+        feats: set[str] | None = set()
+        for sentence in sentences(text):
+            result = parses.get(sentence)
+            m = top_mrs(result)
+            if m is None:
+                feats = None
+                break
+            feats |= sentence_candidates(m, top_derivation(result), None, grammar_version)
+        if not feats or not label:
             continue
-        feats = sentence_candidates(m, top_derivation(result), sentence, grammar_version)
-        rows.append(SentenceRow(id_, sentence, label, frozenset(map(sys.intern, feats))))
+        feats |= ngrams(text)
+        rows.append(SentenceRow(id_, text, label, frozenset(map(sys.intern, feats))))
     return rows
 
 

@@ -4,7 +4,9 @@ two-way entailment, or the inputs of a `lit contrast` output.
 Every sentence of every text (lit.tasks.sentences.split: a review is several) is parsed and
 counted per side and gold label, as `lit analyze` counts premises and hypotheses; a text's
 features for the label-shortcut ranking are the union of its sentences' (phenomena and
-predicates, prefixed by the side: ``text:negated``, ``text1:pred=_learn_v_1``).
+predicates, prefixed by the side: ``text:negated``, ``text1:pred=_learn_v_1``). With --mine,
+the task's texts are mined as lit.analyze.mine mines NLI pairs, with the task's labels
+(docs/mining.md).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from lit.ace.results import ParseResult
 from lit.analyze.analysis import (
     RATE_KEYS,
+    PairRow,
     RoleStats,
     count_sentence,
     role_table,
@@ -26,8 +29,10 @@ from lit.analyze.analysis import (
 )
 from lit.analyze.features import role_features
 from lit.analyze.mi import rank_features
+from lit.analyze.mine import SentenceRow, format_mined, mine, mined_pair_rows, sentence_rows
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.errors import InputError
+from lit.io.readers import NliItem
 from lit.tasks import NLI_TASK, TaskProfile, load_task
 from lit.tasks.reader import TaskItem
 from lit.tasks.sentences import split
@@ -132,6 +137,27 @@ def analyze_task(
     }
 
 
+def task_mined_rows(
+    items: Iterable[TaskItem], parses: Mapping[str, ParseResult], task: TaskProfile,
+    grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
+) -> list[PairRow] | list[SentenceRow]:
+    """The rows `lit.analyze.mine.mine` ranks for a task's *items* (docs/mining.md), labelled
+    with the task's own labels: a single-text task's texts as sentence rows (a text of several
+    sentences when all parsed); a pair task's pairs as NLI pairs are mined, text1 as the
+    premise side, when each text is one sentence (the alignment needs one MRS a side)."""
+    labelled = [it for it in items if not it.error and it.gold]
+    if not task.is_pair:
+        return sentence_rows(((it.id, it.texts[0], it.gold) for it in labelled), parses,
+                             grammar_version, text_sentences)
+    pairs = []
+    for it in labelled:
+        sides = [text_sentences(text) for text in it.texts]
+        if all(len(s) == 1 for s in sides):
+            pairs.append(NliItem(it.id, it.line, it.input, sides[0][0], sides[1][0], it.gold))
+    return mined_pair_rows(pairs, parses, grammar_version, progress,
+                           lambda given, _: ((p, p.gold) for p in given))
+
+
 def format_task_summary(result: dict) -> str:
     """Coverage and rates per side and label, and the top shortcut candidates."""
     labels = ", ".join(f"{k} {v}" for k, v in result["labels"].items())
@@ -152,9 +178,9 @@ def run_task(args: argparse.Namespace, task: TaskProfile) -> tuple[dict, dict]:
     from lit.io.output import refuse_input_as_output
     from lit.tasks.reader import read_task
 
-    if args.pairs or args.splits or getattr(args, "mine", False):
-        raise InputError(f"--pairs, --splits and --mine align premise and hypothesis: NLI "
-                         f"only, not task {task.name}")
+    if args.pairs or args.splits:
+        raise InputError(f"--pairs and --splits align premise and hypothesis: NLI only, not "
+                         f"task {task.name} (--mine ranks a task's mined features)")
     if args.premise_column or args.hypothesis_column:
         raise InputError(f"--premise-column/--hypothesis-column are for NLI; task "
                          f"{task.name}'s fields come from its profile")
@@ -177,4 +203,14 @@ def run_task(args: argparse.Namespace, task: TaskProfile) -> tuple[dict, dict]:
               **analyze_task(items, parses, task, version, top=args.top,
                              min_count=args.min_count, resamples=args.resamples)}
     print(format_task_summary(result))
+    if getattr(args, "mine", False):
+        rows = task_mined_rows(items, parses, task, version, progress=sys.stderr.isatty())
+        if rows:
+            result["mined"] = mine(rows, args.min_support, args.fdr, args.top,
+                                   resamples=args.resamples)
+            print(format_mined(result["mined"]))
+        else:  # the counts above still stand
+            print(f"--mine: no record of {args.dataset} has a gold label and every sentence "
+                  "parsed" + (" (and one sentence a side)" if task.is_pair else "")
+                  + ": nothing mined", file=sys.stderr)
     return result, settings

@@ -48,10 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="pair features to split (default 10)")
     parser.add_argument("--mine", action="store_true",
                         help="also rank candidate features mined from the derivations and "
-                        "MRSs, with FDR control, against n-grams (docs/mining.md); --splits "
-                        "then splits the top mined features")
+                        "MRSs, with FDR control, against n-grams (docs/mining.md; NLI or any "
+                        "--task); --splits then splits the top mined features (NLI)")
     parser.add_argument("--min-support", type=int, default=5, metavar="N",
-                        help="with --mine: pairs a candidate needs to be tested (default 5)")
+                        help="with --mine: items a candidate needs to be tested (default 5)")
     parser.add_argument("--fdr", type=float, default=0.05, metavar="Q",
                         help="with --mine: false-discovery rate (Benjamini-Hochberg; "
                         "default 0.05)")
@@ -76,8 +76,6 @@ def run(args: argparse.Namespace) -> int:
 
     started = now()
     task = dataset_task(args.dataset, args.task)
-    if task is not None and args.mine:  # lit.analyze.mine.sentence_rows is the seam for it
-        raise InputError(f"--mine ranks NLI pairs for now, not a {task.name} dataset")
     if task is not None:
         _write(args, *run_task(args, task), started)
         return 0

@@ -431,10 +431,3 @@ def test_against_a_mined_feature(fake_ace_executable, fake_ace_config, tmp_path,
     assert main(["nli", str(data), "-o", str(out), "--against-shortcut", "rule:sb-hd_mc_c",
                  *ace_args(fake_ace_executable, grammar, "2018")]) == 2
     assert "derivation fragment" in capsys.readouterr().err
-
-
-def test_mine_refuses_a_sentence_task_dataset(tmp_path, capsys):
-    data = tmp_path / "sst2.jsonl"
-    data.write_text(json.dumps({"sentence": "A fine film.", "label": 1}) + "\n")
-    assert main(["analyze", str(data), "--task", "sst2", "--mine"]) == 2
-    assert "--mine ranks NLI pairs for now, not a sst2 dataset" in capsys.readouterr().err
