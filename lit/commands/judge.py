@@ -17,7 +17,8 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="judge_action", metavar="ACTION", required=True)
+    sub = parser.add_subparsers(dest="judge_action", metavar="ACTION", required=True,
+                                help="what to do: sample, serve, agree or labelstudio")
     p = sub.add_parser("sample", help="a stratified, seeded sample of a `lit nli` or "
                        "`lit contrast` output")
     p.add_argument("contrast", type=Path, metavar="CONTRAST",
