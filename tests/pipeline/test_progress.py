@@ -60,12 +60,13 @@ def test_progress_moves_inside_a_batch(fake_ace_config, rows):
 
 def test_lit_nli_bar_updates_more_often_than_once_per_batch(fake_ace_config, rows, tmp_path,
                                                              monkeypatch):
+    rows = rows[:16]  # two 8-pair batches: the bar's wiring needs no 32-pair batch
     source = tmp_path / "pairs.jsonl"
     source.write_text("".join(json.dumps(r) + "\n" for r in rows))
     bar = CountingBar()
     monkeypatch.setattr(run_module, "progress_bar", lambda *a, **k: bar)
     config = lit.RunConfig(ace=str(fake_ace_config.ace), grammar=str(fake_ace_config.grammar),
-                           grammar_version="2018", scorer="ace", workers=2, batch_size=32)
+                           grammar_version="2018", scorer="ace", workers=2, batch_size=8)
     result = lit.run_nli(source, tmp_path / "out.jsonl", SPECS, config=config, progress=True)
     assert result.written == len(rows)
     assert sum(bar.updates) == len(rows)  # whole pairs, ending at the pair count
