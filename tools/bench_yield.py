@@ -38,6 +38,7 @@ figures that go into docs/performance.md on a quiet box.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -156,6 +157,9 @@ class Run:
     pairs_ok: int = 0
     outcomes: Counter = field(default_factory=Counter)
     slowest: list = field(default_factory=list)  # (seconds, status, reason)
+    seconds: Counter = field(default_factory=Counter)  # outcome -> wall seconds
+    items: list = field(default_factory=list)  # one dict per MRS sent to ACE (--dump)
+    records: list = field(default_factory=list)
     peaks: Counter = field(default_factory=Counter)
     tree_peak: int = 0
     load: tuple = ("", "")
@@ -177,8 +181,13 @@ def run_setting(config, items, specs, setting: dict, workers: int) -> Run:
 
         def timed_generate(mrss, limit=None):
             for r in generate(mrss, limit=limit):
-                run.outcomes["realized" if r.surfaces else str(r.status)] += 1
+                outcome = "realized" if r.surfaces else str(r.status)
+                run.outcomes[outcome] += 1
+                run.seconds[outcome] += r.wall_seconds
                 run.slowest.append((r.wall_seconds, str(r.status), (r.reason or "")[:100]))
+                run.items.append({"mrs": r.input, "outcome": outcome, "wall": r.wall_seconds,
+                                  "ace": r.ace_seconds, "reason": r.reason,
+                                  "surfaces": len(r.surfaces)})
                 yield r
 
         service.generate = timed_generate
@@ -197,6 +206,7 @@ def run_setting(config, items, specs, setting: dict, workers: int) -> Run:
         run.generate_seconds = engine.times.ace["generate"]
         run.outcomes["refused before generation"] = engine.pipeline.realizer.stats[
             "MRSs refused before generation"]
+    run.records = records
     for r in records:
         oks = {(r["id"], t["spec"]) for t in r["transforms"] if t["status"] == "ok"}
         run.ok |= oks
@@ -212,6 +222,8 @@ def print_run(run: Run, base: dict) -> None:
     print(f"  wall, generation seconds        {run.wall:8.1f} s, {run.generate_seconds:8.1f} s")
     print("  MRSs by outcome                 "
           + ", ".join(f"{k} {v}" for k, v in sorted(run.outcomes.items()) if v))
+    print("  wall seconds by outcome         "
+          + ", ".join(f"{k} {v:.1f}" for k, v in sorted(run.seconds.items()) if v))
     for seconds, status, reason in run.slowest[:3]:
         print(f"      {seconds:6.2f} s  {status:<14} {reason}")
     print("  peak RSS per ACE process        "
@@ -264,6 +276,8 @@ def main() -> int:
                     help="one setting per value, the other knobs at the baseline")
     ap.add_argument("--setting", action="append", default=[], metavar="KNOB=V,...",
                     help="one more setting: these knobs over the baseline")
+    ap.add_argument("--dump", type=Path, metavar="DIR",
+                    help="write each setting's generation items and records as JSONL here")
     ap.add_argument("--no-curve", action="store_true",
                     help="run no setting (with --original: only the comparison)")
     ap.add_argument("--original", action="store_true",
@@ -292,6 +306,8 @@ def main() -> int:
     for setting in [] if args.no_curve else unique:
         runs.append(run_setting(config, items, args.specs, setting, args.workers))
         print_run(runs[-1], base)
+        if args.dump:
+            dump(args.dump / f"setting{len(runs)}", runs[-1])
     if len(runs) > 1:
         print("\n== lost against the baseline (ok there, not in the setting)")
     for run in runs[1:]:
@@ -303,6 +319,15 @@ def main() -> int:
         compare_original(config, items, args.original_git,
                          [int(w) for w in args.original_workers.split(",")])
     return 0
+
+
+def dump(directory: Path, run: Run) -> None:
+    """The setting's generation items and output records, for analysis after the run."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, rows in (("items.jsonl", run.items), ("records.jsonl", run.records)):
+        with open(directory / name, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(row, default=str) + "\n" for row in rows)
+    (directory / "setting.json").write_text(json.dumps(run.setting), encoding="utf-8")
 
 
 def ace_version(ace: Path) -> str:
