@@ -283,3 +283,44 @@ def test_close_is_idempotent_and_final(fake_ace_config):
     service.close()
     with pytest.raises(RuntimeError, match="closed"):
         list(service.parse(["Bob met Alice."]))
+
+
+def _ace_children() -> list[tuple[int, bool]]:
+    """(pid, is a generator) for every live ACE process started by this test process."""
+    import os
+    from pathlib import Path
+
+    found = []
+    for task in os.listdir(f"/proc/{os.getpid()}/task"):
+        for pid in Path(f"/proc/{os.getpid()}/task/{task}/children").read_text().split():
+            try:
+                argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if any(b"ace" in a for a in argv[:2]):
+                found.append((int(pid), b"-e" in argv))
+    return found
+
+
+def test_no_generator_stays_idle_after_its_item(fake_ace_config, oracle_pairs):
+    """A generator serves one item and is closed as soon as it answers, so it does not hold
+    that item's memory while the worker parses (issue 23: memory per worker)."""
+    mrss = [p["target_mrs_nolnk"] for p in oracle_pairs[:3]]
+    with AceService(fake_ace_config, workers=1, timeout=2.0) as service:
+        before = {pid for pid, _ in _ace_children()}
+        results = list(service.generate(mrss, limit=4))
+        assert all(r.status is Status.OK for r in results)
+        assert service.starts["generate"] == 3
+        assert not [pid for pid, gen in _ace_children() if gen and pid not in before]
+
+
+def test_a_parser_holding_more_than_the_idle_cap_is_replaced(fake_ace_config, sources):
+    """ACE keeps its largest item's memory: a parser over `idle_megabytes` after an item is
+    closed and the next item gets a fresh one; under the cap one parser serves all."""
+    sentences = [s["sentence"] for s in sources[:4]]
+    with AceService(fake_ace_config, workers=1, timeout=2.0, idle_megabytes=1) as small:
+        assert all(r.status is Status.OK for r in small.parse(sentences))
+        assert small.starts["parse"] == 4
+    with AceService(fake_ace_config, workers=1, timeout=2.0, idle_megabytes=10_000) as large:
+        assert all(r.status is Status.OK for r in large.parse(sentences))
+        assert large.starts["parse"] == 1

@@ -10,6 +10,7 @@ from lit.ace.config import resolve_config
 from lit.config import (
     DEFAULT_GENERATE_CHART_MEGABYTES,
     DEFAULT_GENERATE_UNPACK_MEGABYTES,
+    DEFAULT_IDLE_MEGABYTES,
     DEFAULT_MAX_CHART_MEGABYTES,
     DEFAULT_MAX_UNPACK_MEGABYTES,
     DEFAULTS,
@@ -66,6 +67,11 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default {DEFAULT_GENERATE_UNPACK_MEGABYTES})",
     )
     g.add_argument(
+        "--idle-megabytes", type=int, default=None, metavar="MB",
+        help="an ACE process holding more memory than this after an item is restarted for "
+        f"the next, so idle processes do not keep their peak (default {DEFAULT_IDLE_MEGABYTES})",
+    )
+    g.add_argument(
         "--max-output-megabytes", type=int, default=None, metavar="MB",
         help="ACE output read per item before the item is ace_error (default 64)",
     )
@@ -90,7 +96,7 @@ def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
         "generate_timeout": getattr(args, "generate_timeout", None) or DEFAULTS.generate_timeout,
     }
     for name in ("max_chart_megabytes", "max_unpack_megabytes", "generate_chart_megabytes",
-                 "generate_unpack_megabytes"):
+                 "generate_unpack_megabytes", "idle_megabytes"):
         if getattr(args, name, None) is not None:
             kwargs[name] = getattr(args, name)
     if getattr(args, "max_output_megabytes", None) is not None:

@@ -34,6 +34,19 @@ _RUN_NOTE = "NOTE: tsdb run:"
 DEFAULT_MAX_OUTPUT_BYTES = 64 << 20
 
 
+def resident_megabytes(pid: int) -> float | None:
+    """The resident memory of process *pid* in MB (VmRSS), or None where /proc cannot say
+    (not Linux, process gone)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
 class AceError(Exception):
     """ACE could not be started."""
 

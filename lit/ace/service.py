@@ -24,6 +24,10 @@ order while the batch streams. Per-item failures become results with a status an
   next item; other workers and the rest of the batch are unaffected. An item during which ACE
   died is tried once more on a fresh process before it is reported as ``ace_error`` (the
   process may have been dying already, e.g. killed between items).
+- **memory** — ACE keeps the memory of its largest item, so a parser found holding more
+  than ``idle_megabytes`` after an item is closed (the next item starts a fresh one), and a
+  generator is closed after every item (below): a worker's peak is its busy process plus
+  small idle ones, not the high-water marks of all its processes.
 - **invalid_input** — empty or whitespace-only input (PyDelphin issue #155: ACE would wait
   forever), over-long sentences, NUL characters, text that is not a SimpleMRS: answered at once,
   never sent to ACE.
@@ -33,7 +37,7 @@ item gets depends on the budget left (selective unpacking), so a reused generato
 an item's results depend on the items before it (other runs, workers, batch sizes, resume).
 ``generate(..., limit=k)`` still bounds ACE's work per item (a long sentence must not exhaust
 RAM unpacking thousands of realizations) with ``-n`` k, and every item starts on a fresh
-generator: the process is replaced after each item it answered, even one with no result (ACE
+generator: the process is closed as soon as it has answered an item, even with no result (ACE
 may count realizations it unpacked before stopping at a RAM cap: two rig runs differed in a
 capped item's realizations when only such items were left to share a generator). Each result says whether ACE stopped at the limit (``capped``);
 `AceService.starts` counts the processes started, with their start-up time. Without a limit the generator gets no
@@ -65,13 +69,14 @@ from delphin.mrs import MRS
 
 from lit.ace.config import AceConfig
 from lit.ace.parsecache import ParseCache
-from lit.ace.process import DEFAULT_MAX_OUTPUT_BYTES, AceProcess
+from lit.ace.process import DEFAULT_MAX_OUTPUT_BYTES, AceProcess, resident_megabytes
 from lit.ace.results import GenerateResult, ParseResult, Reading
 from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE, read_response
 from lit.config import (
     DEFAULT_GENERATE_CHART_MEGABYTES,
     DEFAULT_GENERATE_UNPACK_MEGABYTES,
+    DEFAULT_IDLE_MEGABYTES,
     DEFAULT_MAX_CHART_MEGABYTES,
     DEFAULT_MAX_UNPACK_MEGABYTES,
     DEFAULTS,
@@ -129,6 +134,7 @@ class AceService:
         generate_timeout: float = DEFAULTS.generate_timeout,
         generate_chart_megabytes: int = DEFAULT_GENERATE_CHART_MEGABYTES,
         generate_unpack_megabytes: int = DEFAULT_GENERATE_UNPACK_MEGABYTES,
+        idle_megabytes: int = DEFAULT_IDLE_MEGABYTES,
     ) -> None:
         if not Path(config.ace).is_file():
             raise ConfigurationError(f"ACE executable not found: {config.ace}")
@@ -147,6 +153,8 @@ class AceService:
             "generate": Limits(float(generate_timeout), generate_chart_megabytes,
                                generate_unpack_megabytes),
         }
+        #: a parser holding more than this after an item is replaced (its peak stays resident)
+        self.idle_megabytes = idle_megabytes
         self.max_chars = max_chars
         self.max_words = max_words
         self.max_output_bytes = max_output_bytes
@@ -407,7 +415,6 @@ class _Process:
         fd = self._err.fileno()
         fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
         self._read = 0  # how much of the file `new_stderr` has returned
-        self.served = 0  # items answered: a generator serves one (see `_Worker._process`)
         try:
             self.ace = AceProcess(
                 str(service.config.grammar),
@@ -546,12 +553,6 @@ class _Worker:
             del self.processes[key]
             proc.close(graceful=False)
             proc = None
-        elif proc is not None and key[0] == "generate" and proc.served:
-            # the next item must not see this one's history (-n budget used, memory state):
-            # the process is idle, so killing it loses nothing and does not wait for it
-            del self.processes[key]
-            proc.close(graceful=False)
-            proc = None
         if proc is None:
             began = time.monotonic()
             proc = self.processes[key] = _Process(self.service, key[0], key[1])
@@ -607,8 +608,17 @@ class _Worker:
                                "ACE's answer is not a tsdb answer" if alive else "ACE failed")
             return None, "crash", "\n".join(filter(None, [detail, stderr.strip()]))
         # a complete answer is genuine even if ACE died right after giving it
-        proc.served += 1
+        if key[0] == "generate" or self._holds_too_much(proc):
+            # a generator serves one item (the next must not see this one's -n budget or
+            # memory state); a parser that grew past the idle cap would hold that memory
+            # while this worker's other processes work. Idle now: killing it loses nothing.
+            del self.processes[key]
+            proc.close(graceful=False)
         return response, "ok", stderr
+
+    def _holds_too_much(self, proc: _Process) -> bool:
+        rss = resident_megabytes(proc.popen.pid)
+        return rss is not None and rss > self.service.idle_megabytes
 
     # --- results ------------------------------------------------------------------------
 
