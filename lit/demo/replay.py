@@ -30,7 +30,15 @@ cap), and a generation input with a predicate whose lemma is ``notindexed``
 (``_notindexed_n_1``) is refused as ACE refuses an EP outside its generation index.
 ``__FLOOD__`` writes endless output without a newline, ``__FLOODLINES__`` endless
 lines, ``__GARBAGE__`` a plain-text answer that is no tsdb answer at all.
+``__SIGKILL__`` and ``__SIGSTOP__`` make the process send itself that signal in the middle of
+the item (an OOM kill; a process stopped from outside), on every attempt.
 ``LIT_FAKE_ACE_DELAY`` (seconds) delays every answer, to imitate a real parser's speed.
+
+Slow items, so a test can kill, stop or SIGTERM ACE *in the middle of* an item:
+``LIT_FAKE_ACE_SLEEP`` (seconds) sleeps before answering the items whose input matches the
+regular expression ``LIT_FAKE_ACE_SLEEP_MATCH`` (every item if unset), and each time it starts
+such a sleep the process appends its pid, one line, to the file ``LIT_FAKE_ACE_SLEEP_NOTE``
+(if set): the test waits for a pid there, then signals it while the item is in flight.
 
 Start-up is fast because answers live in a prebuilt SQLite index (``LIT_FAKE_ACE_INDEX``; built
 on first use into the temp dir if unset). Run ``replay.py --build-index PATH`` to build one.
@@ -45,6 +53,7 @@ import hashlib
 import json
 import os
 import re
+import signal
 import sqlite3
 import sys
 import tempfile
@@ -65,6 +74,7 @@ INDEX_FORMAT = "3"
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 GIVE_UP = "__GIVEUP__"
 RAM = "__RAM__"
+SELF_SIGNALS = {"__SIGKILL__": signal.SIGKILL, "__SIGSTOP__": signal.SIGSTOP}
 NOT_INDEXED = re.compile(r"_notindexed_[^\s\]]*")
 FLOOD, FLOOD_LINES, GARBAGE = "__FLOOD__", "__FLOODLINES__", "__GARBAGE__"
 EMPTY_BODY = (
@@ -231,6 +241,9 @@ class Fake:
         self.generate = args.e
         self.db = open_index()
         self.delay = float(os.environ.get("LIT_FAKE_ACE_DELAY") or 0)
+        self.sleep = float(os.environ.get("LIT_FAKE_ACE_SLEEP") or 0)
+        self.sleep_match = re.compile(os.environ.get("LIT_FAKE_ACE_SLEEP_MATCH") or "")
+        self.sleep_note = os.environ.get("LIT_FAKE_ACE_SLEEP_NOTE")
         self.count = self.answered = 0
         self.given = 0  # generation results so far (ACE 0.9.30 counts -n across inputs)
         self.started = time.monotonic()
@@ -260,7 +273,20 @@ class Fake:
                 return json.loads(zlib.decompress(answer))
         return None
 
+    def slow_down(self, datum: str) -> None:
+        """Sleep `sleep` seconds on a matching item, first noting this pid for the test."""
+        if not self.sleep or not self.sleep_match.search(datum):
+            return
+        if self.sleep_note:
+            with open(self.sleep_note, "a", encoding="ascii") as note:
+                note.write(f"{os.getpid()}\n")
+        time.sleep(self.sleep)
+
     def answer(self, datum: str) -> str:
+        self.slow_down(datum)
+        for marker, signum in SELF_SIGNALS.items():
+            if marker in datum:
+                os.kill(os.getpid(), signum)
         if FLOOD_LINES in datum or FLOOD in datum:
             chunk = "garbage " * 8192 + ("\n" if FLOOD_LINES in datum else "")
             while True:
