@@ -47,6 +47,19 @@ def resident_megabytes(pid: int) -> float | None:
     return None
 
 
+def process_state(pid: int) -> str | None:
+    """The state letter of process *pid* in /proc/PID/stat ("R" running, "S" sleeping, "T"
+    stopped by a signal, ...), or None where /proc cannot say (not Linux, process gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    # the command name (field 2) is in parentheses and may hold anything: the state follows
+    fields = stat[stat.rfind(")") + 1 :].split()
+    return fields[0] if fields else None
+
+
 class AceError(Exception):
     """ACE could not be started."""
 

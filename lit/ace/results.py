@@ -4,7 +4,7 @@ lit.ace.parsecache)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lit.status import Status
 
@@ -25,6 +25,9 @@ class ParseResult:
     readings: tuple[Reading, ...]
     ace_seconds: float | None
     wall_seconds: float
+    #: tries this item took, each on a fresh ACE process (a death LIT did not cause is
+    #: retried, lit.ace.service); records leave it out, so a retried item's is a clean run's
+    attempts: int = field(default=1, compare=False)
 
 
 @dataclass(frozen=True)
@@ -37,3 +40,4 @@ class GenerateResult:
     wall_seconds: float
     #: ACE stopped at the item's limit: more realizations may exist than were returned
     capped: bool = False
+    attempts: int = field(default=1, compare=False)  # as ParseResult.attempts

@@ -17,13 +17,22 @@ order while the batch streams. Per-item failures become results with a status an
   caps (``generate_timeout``, ``generate_*_megabytes``), apart from the parser's: most MRSs
   that will ever realize do so within a few seconds, while hopeless ones run into any limit
   they are given (docs/performance.md, "Generation limits").
-- **ace_error** — the process died mid-item (or reading its answer failed); the reason quotes ACE's
+- **retries** — a death LIT did not cause is environmental, not the item's outcome: ACE killed
+  by a signal LIT did not send (an OOM kill, a SIGKILL or SIGTERM from outside), a broken
+  pipe, its output ending mid-answer, ACE found stopped (SIGSTOP: state ``T``) when the
+  watchdog fires. Such an item gets up to ``attempts`` tries (``DEFAULT_ATTEMPTS``, 4: Spark's
+  task attempts; Ray retries a task whose worker died 3 times), each on a fresh process, so a
+  retried item's result is the one a clean run gives. LIT's own time-out and ACE's own caps
+  are the grammar's outcome and are never retried; a process LIT killed itself (watchdog,
+  `stop`, `close`) is told from an outside kill because LIT remembers sending the signal.
+  `AceService.retries` counts the extra tries, `retried_items` the items that needed them.
+- **ace_error** — ACE died on every attempt, or gave an answer that is no answer (endless
+  output, not a tsdb answer). The reason says first how ACE ended and after how many
+  attempts ("ACE was killed by signal 9 (SIGKILL) on each of 4 attempts"), then quotes ACE's
   stderr, which each process writes to its own unnamed temporary file (opened for appending,
   read at LIT's own offset, so reading never disturbs ACE's writes; nothing stays on disk).
 - After a timeout or a crash the worker discards that process and starts a fresh one for the
-  next item; other workers and the rest of the batch are unaffected. An item during which ACE
-  died is tried once more on a fresh process before it is reported as ``ace_error`` (the
-  process may have been dying already, e.g. killed between items).
+  next item; other workers and the rest of the batch are unaffected.
 - **memory** — ACE keeps the memory of its largest item, so a parser found holding more
   than ``idle_megabytes`` after an item is closed (the next item starts a fresh one), and a
   generator is closed after every item (below): a worker's peak is its busy process plus
@@ -52,6 +61,7 @@ import fcntl
 import os
 import queue
 import re
+import signal
 import subprocess
 import tempfile
 import threading
@@ -60,7 +70,7 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +79,13 @@ from delphin.mrs import MRS
 
 from lit.ace.config import AceConfig
 from lit.ace.parsecache import ParseCache
-from lit.ace.process import DEFAULT_MAX_OUTPUT_BYTES, AceProcess, resident_megabytes
+from lit.ace.process import (
+    DEFAULT_MAX_OUTPUT_BYTES,
+    AceOutputError,
+    AceProcess,
+    process_state,
+    resident_megabytes,
+)
 from lit.ace.results import GenerateResult, ParseResult, Reading
 from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE, read_response
@@ -95,6 +111,11 @@ LIMIT_OPTIONS = {
 }
 #: How long after ACE's own --timeout the watchdog kills a process that has not answered.
 HARD_TIMEOUT_GRACE = 1.0
+#: Tries an item gets when ACE dies of something LIT did not cause, each on a fresh process
+#: (Spark gives a task 4 attempts; Ray retries a task whose worker died 3 times).
+DEFAULT_ATTEMPTS = 4
+#: Why an item that never reached ACE fails (`stop` or `close` was called).
+STOPPING = "LIT is stopping (interrupted or closed)"
 
 
 @dataclass(frozen=True)
@@ -135,6 +156,7 @@ class AceService:
         generate_chart_megabytes: int = DEFAULT_GENERATE_CHART_MEGABYTES,
         generate_unpack_megabytes: int = DEFAULT_GENERATE_UNPACK_MEGABYTES,
         idle_megabytes: int = DEFAULT_IDLE_MEGABYTES,
+        attempts: int = DEFAULT_ATTEMPTS,
     ) -> None:
         if not Path(config.ace).is_file():
             raise ConfigurationError(f"ACE executable not found: {config.ace}")
@@ -144,6 +166,8 @@ class AceService:
             raise ConfigurationError(f"grammar image not found: {config.grammar}")
         if timeout <= 0 or generate_timeout <= 0:
             raise ValueError("timeout must be positive")
+        if attempts < 1:
+            raise ValueError("attempts must be at least 1")
         self.config = config
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.timeout = float(timeout)
@@ -155,6 +179,8 @@ class AceService:
         }
         #: a parser holding more than this after an item is replaced (its peak stays resident)
         self.idle_megabytes = idle_megabytes
+        #: tries an item gets when ACE dies of something LIT did not cause
+        self.attempts = attempts
         self.max_chars = max_chars
         self.max_words = max_words
         self.max_output_bytes = max_output_bytes
@@ -169,6 +195,11 @@ class AceService:
         #: processes started per kind ("parse", "generate") and their summed start-up seconds
         self.starts: Counter[str] = Counter()
         self.start_seconds: Counter[str] = Counter()
+        #: per kind: items that took more than one attempt, the extra attempts, and items
+        #: during which ACE died on every attempt (recorded ace_error)
+        self.retried_items: Counter[str] = Counter()
+        self.retries: Counter[str] = Counter()
+        self.exhausted: Counter[str] = Counter()
         #: the generation index as far as `unindexed` needed it
         self.generation_index = SemanticIndex(self._probe)
         _LIVE.add(self)
@@ -195,6 +226,14 @@ class AceService:
         with self._lock:
             self.starts[kind] += 1
             self.start_seconds[kind] += seconds
+
+    def count_attempts(self, kind: str, attempts: int, exhausted: bool) -> None:
+        """Count one item's tries (workers call it): the run summary reports retries."""
+        with self._lock:
+            if attempts > 1:
+                self.retried_items[kind] += 1
+                self.retries[kind] += attempts - 1
+            self.exhausted[kind] += exhausted
 
     def unindexed(self, mrss: Iterable[MRS], limit: int | None = 1) -> list[tuple[str, ...]]:
         """For each MRS, the predicates this grammar's generator would refuse as "not in
@@ -401,6 +440,18 @@ class _Task:
         self.future = Future()
 
 
+@dataclass(frozen=True)
+class _Attempt:
+    """How one try of an item on one ACE process went."""
+
+    response: Any  # ACE's answer (outcome "ok"), else None
+    #: "ok"; "timeout" (LIT's watchdog: the grammar's outcome); "died" (a death LIT did not
+    #: cause: retried); "failed" (no answer by the item's or LIT's doing: not retried)
+    outcome: str
+    stderr: str  # what ACE wrote to stderr during the try
+    detail: str = ""  # how ACE ended or failed ("died", "failed")
+
+
 class _StartError(Exception):
     """An ACE process could not be started (the message quotes ACE's stderr)."""
 
@@ -415,6 +466,8 @@ class _Process:
         fd = self._err.fileno()
         fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
         self._read = 0  # how much of the file `new_stderr` has returned
+        #: LIT sent this process a kill (watchdog, `stop`, `close`): its death is LIT's doing
+        self.killed_by_lit = False
         try:
             self.ace = AceProcess(
                 str(service.config.grammar),
@@ -449,6 +502,7 @@ class _Process:
     def kill(self) -> None:
         p = self.popen
         if p.poll() is None:
+            self.killed_by_lit = True
             p.kill()
 
     def close(self, graceful: bool = True) -> None:
@@ -462,8 +516,7 @@ class _Process:
                     pass
         except OSError:
             pass
-        if p.poll() is None:
-            p.kill()
+        self.kill()
         p.wait()
         for stream in (p.stdin, p.stdout):
             try:
@@ -488,6 +541,7 @@ class _Worker:
         self._deadline: float | None = None
         self._target: _Process | None = None
         self._fired = False
+        self._found_stopped = False  # the watchdog found its target stopped (SIGSTOP)
         self._stop = False
         self.thread = threading.Thread(target=self._run, name=f"lit-ace-{index}", daemon=True)
         self._watchdog = threading.Thread(
@@ -528,6 +582,9 @@ class _Worker:
                     self._cond.wait(remaining)
                     continue
                 if self._target is not None:
+                    # stopped from outside is no slow grammar: tell it from a time-out
+                    state = process_state(self._target.popen.pid)
+                    self._found_stopped = state in ("T", "t")
                     self._target.kill()
                 self._fired = True
                 self._deadline = None
@@ -535,17 +592,27 @@ class _Worker:
     # --- one item -----------------------------------------------------------------------
 
     def _handle(self, task: _Task) -> ParseResult | GenerateResult:
+        """Try the item until ACE answers, times out or fails by the item's own doing; a
+        death LIT did not cause is retried on a fresh process, up to `attempts` tries."""
         start = time.monotonic()
         key = (task.kind, task.param)
-        response, outcome, stderr = self._interact(key, task.datum)
-        if outcome == "crash" and not self.service._stopping:
-            # the process may have been dying already (killed between items): one retry on a
-            # fresh process; an item that really crashes ACE crashes it again
-            response, outcome, stderr = self._interact(key, task.datum)
+        deaths: list[str] = []
+        while True:
+            attempt = self._interact(key, task.datum)
+            if attempt.outcome != "died":
+                break
+            deaths.append(attempt.detail)
+            if len(deaths) >= self.service.attempts or self.service._stopping:
+                attempt = replace(attempt, detail=_on_every_attempt(deaths))
+                break
+        tries = len(deaths) + (attempt.outcome != "died")
+        self.service.count_attempts(task.kind, tries, attempt.outcome == "died")
         wall = time.monotonic() - start
         if task.kind == "parse":
-            return self._parse_result(task, response, outcome, stderr, wall)
-        return self._generate_result(task, response, outcome, stderr, wall)
+            result = self._parse_result(task, attempt, wall)
+        else:
+            result = self._generate_result(task, attempt, wall)
+        return replace(result, attempts=tries) if tries > 1 else result
 
     def _process(self, key: tuple[str, int | None]) -> _Process:
         proc = self.processes.get(key)
@@ -559,54 +626,60 @@ class _Worker:
             self.service.count_start(key[0], time.monotonic() - began)
         return proc
 
-    def _interact(self, key: tuple[str, int | None], datum: str) -> tuple[Any, str, str]:
-        """Send one item; return (response or None, outcome, stderr) with outcome one of
-        "ok", "timeout", "crash"; a failed process is discarded so the next item gets a new one."""
+    def _interact(self, key: tuple[str, int | None], datum: str) -> _Attempt:
+        """Send one item to this worker's process of *key* (started if need be) and say how
+        it went (`_Attempt`); a failed process is discarded so the next try gets a new one."""
         if self.service._stopping:
-            return None, "crash", "LIT is stopping (interrupted or closed)"
+            return _Attempt(None, "failed", "", STOPPING)
         try:
             proc = self._process(key)
-        except _StartError as exc:
-            return None, "crash", str(exc)
+        except _StartError as exc:  # e.g. no memory to fork: the machine's, not the item's
+            return _Attempt(None, "died", "", str(exc))
         popen = proc.popen
         with self._cond:
             self._deadline = (time.monotonic() + self.service.limits[key[0]].seconds
                               + HARD_TIMEOUT_GRACE)
             self._target = proc
-            self._fired = False
+            self._fired = self._found_stopped = False
             self._cond.notify()
-        response, error = None, ""
+        response, error = None, None
         try:
             response = proc.ace.interact(datum)
-        except Exception as exc:  # a broken pipe, undecodable output, ...
-            error = f"{type(exc).__name__}: {exc}"
+        except Exception as exc:  # a broken pipe, endless or undecodable output, ...
+            error = exc
         with self._cond:
             self._deadline = None
             self._target = None
-            fired = self._fired
+            fired, stopped = self._fired, self._found_stopped
         complete = (
-            response is not None
+            error is None
             and "readings" in response
             and response.get("error") != INCOMPLETE
         )
-        if not fired and response is not None and not complete:
-            # an incomplete answer means ACE closed its output: let it finish dying
+        if not fired and not complete and not isinstance(error, AceOutputError):
+            # ACE closed its output or its input: let it finish dying, so its end is known
             try:
                 popen.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 pass
-        alive = proc.popen.poll() is None
+        alive, by_lit = popen.poll() is None, proc.killed_by_lit  # before closing it
         stderr = proc.new_stderr()
-        if fired or error or not alive or not complete:
+        if fired or not alive or not complete:
             del self.processes[key]
             proc.close(graceful=False)
+        if fired and stopped:
+            return _Attempt(None, "died", stderr, "ACE was found stopped (SIGSTOP from outside "
+                            "LIT) when its time limit passed")
         if fired:
-            return None, "timeout", stderr
-        if error or not complete:
-            code = popen.returncode
-            detail = error or (f"ACE exited with code {code}" if code is not None else
-                               "ACE's answer is not a tsdb answer" if alive else "ACE failed")
-            return None, "crash", "\n".join(filter(None, [detail, stderr.strip()]))
+            return _Attempt(None, "timeout", stderr)
+        if not complete:
+            if by_lit:
+                return _Attempt(None, "failed", stderr, STOPPING)
+            if not alive or isinstance(error, BrokenPipeError):
+                return _Attempt(None, "died", stderr, _ended(popen.returncode, error))
+            why = (f"{type(error).__name__}: {error}" if error is not None
+                   else "ACE's answer is not a tsdb answer")
+            return _Attempt(None, "failed", stderr, why)
         # a complete answer is genuine even if ACE died right after giving it
         if key[0] == "generate" or self._holds_too_much(proc):
             # a generator serves one item (the next must not see this one's -n budget or
@@ -614,7 +687,7 @@ class _Worker:
             # while this worker's other processes work. Idle now: killing it loses nothing.
             del self.processes[key]
             proc.close(graceful=False)
-        return response, "ok", stderr
+        return _Attempt(response, "ok", stderr)
 
     def _holds_too_much(self, proc: _Process) -> bool:
         rss = resident_megabytes(proc.popen.pid)
@@ -622,14 +695,15 @@ class _Worker:
 
     # --- results ------------------------------------------------------------------------
 
-    def _failure(self, task: _Task, outcome: str, stderr: str) -> tuple[Status, str]:
-        if outcome == "timeout":
+    def _failure(self, task: _Task, attempt: _Attempt) -> tuple[Status, str]:
+        """A time-out, or ``ace_error`` saying first how ACE ended, then its stderr."""
+        if attempt.outcome == "timeout":
             seconds = self.service.limits[task.kind].seconds
             return Status.TIMEOUT, (
                 f"no answer within {seconds:g} s ({LIMIT_OPTIONS[task.kind][0]}); "
                 "ACE was stopped and restarted"
             )
-        return Status.ACE_ERROR, _tail(stderr) or "ACE failed without a message"
+        return Status.ACE_ERROR, " | ".join(filter(None, [attempt.detail, _tail(attempt.stderr)]))
 
     def _gave_up(self, kind: str, response: Any, ace_seconds: float | None, wall: float) -> bool:
         """Did ACE stop at its own --timeout? Said by its error ("ran out of time while
@@ -647,11 +721,11 @@ class _Worker:
         parts += [m for m in _diagnostics(stderr) if m not in parts]
         return "; ".join(parts)
 
-    def _parse_result(self, task: _Task, response: Any, outcome: str, stderr: str,
-                      wall: float) -> ParseResult:
-        if outcome != "ok":
-            status, reason = self._failure(task, outcome, stderr)
+    def _parse_result(self, task: _Task, attempt: _Attempt, wall: float) -> ParseResult:
+        if attempt.outcome != "ok":
+            status, reason = self._failure(task, attempt)
             return ParseResult(task.input, status, reason, (), None, wall)
+        response, stderr = attempt.response, attempt.stderr
         seconds = _ace_seconds(response)
         readings = tuple(
             Reading(r["mrs"], r.get("derivation")) for r in response["results"] if "mrs" in r
@@ -662,11 +736,11 @@ class _Worker:
                                        "no parse", "ACE found no parse")
         return ParseResult(task.input, status, reason, (), seconds, wall)
 
-    def _generate_result(self, task: _Task, response: Any, outcome: str, stderr: str,
-                         wall: float) -> GenerateResult:
-        if outcome != "ok":
-            status, reason = self._failure(task, outcome, stderr)
+    def _generate_result(self, task: _Task, attempt: _Attempt, wall: float) -> GenerateResult:
+        if attempt.outcome != "ok":
+            status, reason = self._failure(task, attempt)
             return GenerateResult(task.input, status, reason, (), None, wall)
+        response, stderr = attempt.response, attempt.stderr
         seconds = _ace_seconds(response)
         surfaces = tuple(r["surface"] for r in response["results"] if r.get("surface"))
         capped = task.param is not None and len(response["results"]) >= task.param
@@ -711,6 +785,37 @@ def _diagnostics(stderr: str) -> list[str]:
         if m:
             found.append(f"{m[1]}: {m[2]}" if m[1] else f"{m[3]}: {m[4]}")
     return found
+
+
+def _ended(returncode: int | None, error: BaseException | None) -> str:
+    """How an ACE process that died mid-item ended, from its exit status."""
+    pipe = " (broken pipe)" if isinstance(error, BrokenPipeError) else ""
+    if returncode is None:
+        return "broken pipe: ACE closed its input" if pipe else "ACE failed"
+    if returncode < 0:
+        try:
+            name = f" ({signal.Signals(-returncode).name})"
+        except ValueError:
+            name = ""
+        return f"ACE was killed by signal {-returncode}{name}{pipe}"
+    if returncode == 0:
+        return f"ACE exited (code 0) in the middle of an answer{pipe}"
+    return f"ACE exited with code {returncode}{pipe}"
+
+
+def _on_every_attempt(deaths: list[str]) -> str:
+    """How ACE ended on each try of an item: "ACE was killed by signal 9 (SIGKILL) on each of
+    4 attempts", or each kind of end with its attempts."""
+    if len(deaths) == 1:
+        return f"{deaths[0]} (1 attempt)"
+    if len(set(deaths)) == 1:
+        return f"{deaths[0]} on each of {len(deaths)} attempts"
+    tries: dict[str, list[str]] = {}
+    for number, death in enumerate(deaths, 1):
+        tries.setdefault(death, []).append(str(number))
+    return f"ACE died on each of {len(deaths)} attempts: " + "; ".join(
+        f"{death} (attempt{'s' if len(n) > 1 else ''} {', '.join(n)})"
+        for death, n in tries.items())
 
 
 def _tail(text: str, lines: int = 8) -> str:
