@@ -67,3 +67,47 @@ def test_the_pipeline_refuses_an_unindexed_mrs_without_generating_it(service, re
     assert kept.status is Status.OK
     assert realizer.stats["MRSs refused before generation"] == 1
     assert realizer.stats["MRSs generated"] == 1
+
+
+@pytest.fixture(scope="module")
+def some_pairs(tmp_path_factory):
+    """The oracle's first 15 NLI pairs as a `lit nli` input file."""
+    import json
+
+    from tests.conftest import ORACLE, read_jsonl
+
+    rows = list(read_jsonl(ORACLE / "nli-pairs.jsonl.gz"))[:15]
+    path = tmp_path_factory.mktemp("pairs") / "pairs.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _nli(config, pairs, every_side: bool):
+    from lit.io.readers import read_nli
+    from lit.pipeline.engine import Engine
+
+    with Engine(config.ace, config.grammar, "2018", scorer="ace", workers=2) as engine:
+        engine.pipeline.realize_every_side = every_side
+        records = list(engine.nli(list(read_nli(pairs)),
+                                  ["f;p", "p;f", "pa;pa", "m;o", "f;p +i", "p;f +pa"]))
+        return records, dict(engine.pipeline.realizer.stats)
+
+
+def test_a_hypothesis_no_pair_can_use_is_never_realized(fake_ace_config, some_pairs):
+    """A pair needs both sides: a hypothesis side whose every pair has a failed premise side
+    is not generated nor verified (issue 23), and nothing else about the records changes."""
+    every, every_stats = _nli(fake_ace_config, some_pairs, every_side=True)
+    needed, needed_stats = _nli(fake_ace_config, some_pairs, every_side=False)
+    skipped = 0
+    for a, b in zip(every, needed, strict=True):
+        for ta, tb in zip(a["transforms"], b["transforms"], strict=True):
+            assert (ta["status"], ta["reason"], ta["label"]) == \
+                (tb["status"], tb["reason"], tb["label"])
+            assert ta["premise"] == tb["premise"]
+            if ta["hypothesis"] != tb["hypothesis"]:
+                assert tb["reason"].startswith("premise: ")
+                assert tb["hypothesis"]["output"] is None and tb["hypothesis"]["mrs"] is None
+                skipped += 1
+    assert skipped > 0, "no pair here has a failed premise side"
+    assert needed_stats["MRSs generated"] < every_stats["MRSs generated"]
+    assert needed_stats["candidates re-parsed"] < every_stats["candidates re-parsed"]

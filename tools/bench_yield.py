@@ -18,6 +18,8 @@ baseline with one knob changed (--vary KNOB=V1,V2,...; every value is one settin
     realizations        realizations asked per candidate kept (--realizations-per-candidate)
     candidates          candidates kept and verified per MRS (--max-candidates)
     check               the pre-generation index check (on/off; off: every MRS goes to ACE)
+    sides               needed (a hypothesis side only for a pair whose premise side has an
+                        output) or all (every side of every labelled pair: before issue 23)
 
 Printed per setting: ok transforms and pairs with one, wall and generation seconds (the time
 the pipeline waited for ACE's generations, Engine.times), MRSs sent to ACE and how each ended
@@ -82,6 +84,7 @@ KNOBS = {
     "realizations": (float, DEFAULTS.realizations_per_candidate),
     "candidates": (int, DEFAULTS.max_candidates),
     "check": (lambda v: v == "on", True),
+    "sides": (str, "needed"),
 }
 
 
@@ -196,6 +199,7 @@ def run_setting(config, items, specs, setting: dict, workers: int) -> Run:
         engine = Engine(service=service, scorer="freq", grammar_version=config.grammar_version,
                         max_candidates=setting["candidates"],
                         realizations_per_candidate=setting["realizations"])
+        engine.pipeline.realize_every_side = setting["sides"] == "all"
         run.load = (load_average(), "")
         with PeakRss() as tree, AcePeaks() as peaks:
             start = time.perf_counter()

@@ -129,6 +129,9 @@ class Pipeline:
         self.readings = max(1, readings)
         self.max_alternatives = max(1, max_alternatives)
         self.label_rules = label_rules or LabelRules.load()
+        #: realize both sides of every labelled pair, even the hypothesis of a pair whose
+        #: premise failed (the behaviour before issue 23; tools/bench_yield.py's baseline)
+        self.realize_every_side = False
         self.times = StageTimes()
         self.realizer = Realizer(
             service, scorer, max_candidates=max_candidates, verify_readings=verify_readings,
@@ -354,7 +357,7 @@ class Pipeline:
         parsed = self.parse([s for _, it in work for s in (it.premise, it.hypothesis)], times,
                             share.parsed)
         decisions: dict[tuple[int, str], object] = {}
-        jobs: list[tuple[str, Spec]] = []
+        wanted: list[tuple[tuple[str, Spec], tuple[str, Spec]]] = []  # (premise, hypothesis)
         with times.stage("label"):
             for k, it in work:
                 p, h = parsed[it.premise], parsed[it.hypothesis]
@@ -366,10 +369,11 @@ class Pipeline:
                     d = self._decide(it, pair, h.mrs, ph_p, ph_h)
                     decisions[(k, text)] = d
                     if d.status == Status.OK:
-                        jobs += [(it.premise, pair.premise), (it.hypothesis, pair.hypothesis)]
+                        wanted.append(((it.premise, pair.premise),
+                                       (it.hypothesis, pair.hypothesis)))
         share.labelled(len({k for (k, _), d in decisions.items() if d.status == Status.OK}),
-                       len(set(jobs)))
-        sides = self.sides(jobs, parsed, times, share.side)
+                       len({key for keys in wanted for key in keys}))
+        sides = self._pair_sides(wanted, parsed, times, share.side)
         share.close()
         self.times.merge(times)
         share = times.share(len(items))
@@ -390,6 +394,27 @@ class Pipeline:
                           for text, pair in pairs]
             records.append(nli_record(it.id, it.input, transforms, share))
         return records
+
+    def _pair_sides(
+        self, wanted: Sequence[tuple[tuple[str, Spec], tuple[str, Spec]]],
+        parsed: dict[str, Parsed], times: StageTimes,
+        done: Callable[[tuple[str, Spec], Fraction], None],
+    ) -> dict[tuple[str, Spec], SideResult]:
+        """The sides of the labelled pairs *wanted*: premises first, then only the hypothesis
+        sides of pairs whose premise side has an output (a pair needs both; a premise side is
+        shared by its hypotheses and specs, and premises are the longer sentences that fail
+        most). A hypothesis side no pair can use is never generated nor verified: its record
+        shows it empty, the pair's reason names the premise's failure. With
+        `realize_every_side` (benchmarks of the old behaviour) every side is realized."""
+        if self.realize_every_side:
+            return self.sides([key for keys in wanted for key in keys], parsed, times, done)
+        sides = self.sides([p for p, _ in wanted], parsed, times, done)
+        needed = {h for p, h in wanted if sides[p].usable and h not in sides}
+        for _, h in wanted:
+            if h not in needed and h not in sides:
+                done(h, Fraction(1))  # decided: not needed
+        sides.update(self.sides([h for _, h in wanted if h in needed], parsed, times, done))
+        return sides
 
     def stream_nli(self, items: Sequence[NliItem], specs: Sequence,
                    progress: Progress | None = None) -> Iterator[dict]:
@@ -447,7 +472,9 @@ class Pipeline:
                 return pair_transform(text, p.status, f"{side}: {p.reason}")
         if d.status != Status.OK:
             return pair_transform(text, d.status, d.reason)
-        ps, hs = sides[(it.premise, pair.premise)], sides[(it.hypothesis, pair.hypothesis)]
+        ps, hs = sides[(it.premise, pair.premise)], sides.get((it.hypothesis, pair.hypothesis))
+        if not ps.usable:
+            return pair_transform(text, ps.status, f"premise: {ps.reason}", ps, hs)
         for side, s in (("premise", ps), ("hypothesis", hs)):
             if not s.usable:
                 return pair_transform(text, s.status, f"{side}: {s.reason}", ps, hs)
