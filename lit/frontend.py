@@ -1,8 +1,9 @@
 """The one front end of LIT's two small languages: rule modules and label rules.
 
 Both grammars are lark files inside the package, loaded with ``Lark.open_from_package`` (and
-lark's grammar cache), and every syntax error becomes a :class:`lit.errors.RuleError` that says
-where it is and what was expected there, in words a rule author reads.
+lark's grammar cache, kept in LIT's cache dir), and every syntax error becomes a
+:class:`lit.errors.RuleError` that says where it is and what was expected there, in words a rule
+author reads.
 """
 
 from __future__ import annotations
@@ -20,7 +21,19 @@ from lark.exceptions import (
 )
 from lark.lexer import PatternStr
 
+from lit.ace.cache import cache_dir
 from lit.errors import RuleError
+
+
+def _lark_cache(package: str, grammar: str) -> str | bool:
+    """Where lark caches the built parser: LIT's cache dir (lark's own default is a file left in
+    the temp dir), or no cache if that cannot be made. Lark checks the file's grammar hash."""
+    folder = cache_dir() / "lark"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"{package}.{grammar}.cache")
 
 
 @lru_cache(maxsize=None)
@@ -28,7 +41,7 @@ def parser(package: str, grammar: str) -> Lark:
     """The LALR parser for the grammar file *grammar* of *package* (built once per process)."""
     return Lark.open_from_package(
         package, grammar, ("",), parser="lalr", maybe_placeholders=False,
-        propagate_positions=True, cache=True,
+        propagate_positions=True, cache=_lark_cache(package, grammar),
     )
 
 

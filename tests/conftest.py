@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("integration"):  # not keywords: tests/integration/ is one
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _nothing_left_in_temp(tmp_path_factory: pytest.TempPathFactory):
+    """The session's temp folder (TMPDIR, so every subprocess's too) is a fresh, empty one;
+    anything a test, LIT or a tool it starts leaves there fails the session, named. (With
+    pytest-xdist each worker has its own basetemp, so its own folder.)"""
+    folder = tmp_path_factory.mktemp("tempdir", numbered=False)
+    saved = os.environ.get("TMPDIR"), tempfile.tempdir
+    os.environ["TMPDIR"] = tempfile.tempdir = str(folder)
+    yield folder
+    if saved[0] is None:
+        del os.environ["TMPDIR"]
+    else:
+        os.environ["TMPDIR"] = saved[0]
+    tempfile.tempdir = saved[1]
+    left = sorted(p.name for p in folder.iterdir())
+    if left:
+        pytest.fail(f"the tests left {len(left)} entries in the temp folder {folder}: "
+                    f"{', '.join(left[:20])}; whatever made them must remove them", pytrace=False)
 
 
 @pytest.fixture(autouse=True)

@@ -48,13 +48,19 @@ def _chromium() -> str:
 class Browser:
     """One headless Chromium page driven over the DevTools protocol."""
 
-    def __init__(self, exe: str, profile: Path):
+    def __init__(self, exe: str, home: Path):
+        """Chromium's profile and its own temp files (org.chromium.Chromium.*) go under *home*,
+        so nothing is left in the temp folder."""
         import websocket
 
         self.timeout_error = websocket.WebSocketTimeoutException
+        profile, temp = home / "profile", home / "tmp"
+        profile.mkdir()
+        temp.mkdir()
         self.proc = subprocess.Popen(
             [exe, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "TMPDIR": str(temp)},
         )
         port_file = profile / "DevToolsActivePort"
         deadline = time.monotonic() + 60
@@ -147,10 +153,13 @@ class Browser:
 
 
 @pytest.fixture
-def browser(tmp_path):
+def browser():
     exe = _chromium()
-    with tempfile.TemporaryDirectory() as profile:
-        b = Browser(exe, Path(profile))
+    # under /tmp, not the session's deeper TMPDIR: Chromium's SingletonSocket path (in its
+    # TMPDIR) must stay under 108 bytes
+    with tempfile.TemporaryDirectory(prefix="lit-chromium-", dir="/tmp",
+                                     ignore_cleanup_errors=True) as home:
+        b = Browser(exe, Path(home))
         try:
             yield b
         finally:

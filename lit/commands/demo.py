@@ -63,9 +63,19 @@ def _examples(output, limit: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-    import sys
     import tempfile
+    from pathlib import Path
+
+    # the replaying ACE lives in a folder removed at the end; only the output is kept (in a
+    # new temporary folder if no OUTPUT is given: the run's result, printed below)
+    with tempfile.TemporaryDirectory(prefix="lit-demo-ace-") as ace_folder:
+        output = Path(args.output) if args.output else (
+            Path(tempfile.mkdtemp(prefix="lit-demo-")) / "contrast.jsonl")
+        return _run(args, output, *_ace_wrapper(Path(ace_folder)))
+
+
+def _run(args: argparse.Namespace, output, ace, grammar) -> int:
+    import json
     from importlib import resources
     from pathlib import Path
 
@@ -76,10 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from lit.pipeline.run import run_nli
     from lit.pipeline.summary import summary_path
 
-    folder = Path(tempfile.mkdtemp(prefix="lit-demo-"))
-    output = Path(args.output) if args.output else folder / "contrast.jsonl"
     pairs = Path(str(resources.files("lit.demo").joinpath("pairs.jsonl")))
-    ace, grammar = _ace_wrapper(folder)
     print("lit demo: REPLAYED ACE — answers recorded from ACE 0.9.30 with ERG 2018 "
           "(lit/demo/transcripts.jsonl.gz); no grammar is installed or running.\n"
           f"lit demo: running `lit nli` on the {sum(1 for _ in open(pairs))} bundled pairs "

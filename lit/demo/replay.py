@@ -41,7 +41,8 @@ such a sleep the process appends its pid, one line, to the file ``LIT_FAKE_ACE_S
 (if set): the test waits for a pid there, then signals it while the item is in flight.
 
 Start-up is fast because answers live in a prebuilt SQLite index (``LIT_FAKE_ACE_INDEX``; built
-on first use into the temp dir if unset). Run ``replay.py --build-index PATH`` to build one.
+on first use into LIT's cache dir, ``fake-ace/``, if unset: kept between runs, never in the temp
+dir). Run ``replay.py --build-index PATH`` to build one.
 """
 
 from __future__ import annotations
@@ -56,10 +57,11 @@ import re
 import signal
 import sqlite3
 import sys
-import tempfile
 import time
 import zlib
 from pathlib import Path
+
+from lit.ace.cache import cache_dir
 
 #: The demo's recorded transcripts, shipped in the package.
 DEMO_TRANSCRIPTS = Path(__file__).with_name("transcripts.jsonl.gz")
@@ -191,7 +193,7 @@ def default_index_path(transcripts: Path | None = None) -> Path:
     key = hashlib.sha256(
         f"{transcripts}|{stat.st_size}|{stat.st_mtime_ns}|{INDEX_FORMAT}".encode()
     ).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"lit-fake-ace-{os.getuid()}-{key}.sqlite"
+    return cache_dir() / "fake-ace" / f"index-{key}.sqlite"
 
 
 def open_index() -> sqlite3.Connection:

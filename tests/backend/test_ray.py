@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -35,11 +36,15 @@ STREAM_PAIRS = int(os.environ.get("LIT_TEST_STREAM_PAIRS", "1500"))
 
 @pytest.fixture(scope="module")
 def local_ray():
-    """A local Ray with 2 CPUs; this module's classes travel by value to its workers."""
+    """A local Ray with 2 CPUs; this module's classes travel by value to its workers. Its
+    session files (logs, sockets) go to a folder removed afterwards; under /tmp, not the
+    session's deeper TMPDIR, as a Unix socket's path must stay under 108 bytes."""
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield ray.get_runtime_context().gcs_address
-    ray.shutdown()
+    with tempfile.TemporaryDirectory(prefix="lit-ray-", dir="/tmp",
+                                     ignore_cleanup_errors=True) as temp:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=temp)
+        yield ray.get_runtime_context().gcs_address
+        ray.shutdown()
 
 
 def engine(config, **options) -> Engine:

@@ -26,13 +26,16 @@ from lit.ace.service import AceService
 from tests.fake_ace.fake import build_index, default_index_path
 
 FAKE = Path(__file__).with_name("fake.py")
+#: The oracle's answer index, in the user's LIT cache (as it is when the tests start: tests
+#: point LIT_CACHE_DIR at a fresh folder each, and must not rebuild it every time).
+INDEX = default_index_path()
 
 __all__ = ["fake_ace_executable", "fake_ace_config", "fake_ace_service", "write_fake_ace"]
 
 
 def write_fake_ace(directory: Path, index: Path | None = None) -> Path:
     """Write an ``ace`` wrapper that runs the fake with this interpreter (index built if needed)."""
-    index = index or default_index_path()
+    index = index or INDEX
     if not index.exists():
         build_index(index)
     directory.mkdir(parents=True, exist_ok=True)
