@@ -93,22 +93,40 @@ class RecordWriter:
             line.encode("utf-8")
         except UnicodeEncodeError:
             line = json.dumps(record, allow_nan=False)
-        self._f.write(line + "\n")
-        self._f.flush()
+        try:
+            self._f.write(line + "\n")
+            self._f.flush()
+        except OSError as exc:  # a full disk, a file-size limit, a lost mount
+            raise self._cannot_write(exc) from None
         if time.monotonic() - self._synced >= self.sync_seconds:
             self.flush()
 
     def flush(self) -> None:
-        self._f.flush()
-        os.fsync(self._f.fileno())
+        try:
+            self._f.flush()
+            os.fsync(self._f.fileno())
+        except OSError as exc:
+            raise self._cannot_write(exc) from None
         self._synced = time.monotonic()
+
+    def _cannot_write(self, exc: OSError) -> InputError:
+        return InputError(f"cannot write {self.path}: {exc.strerror or exc}; the complete "
+                          "records before it are kept, and --resume (once there is room) "
+                          "drops a cut-off last line and continues")
 
     def close(self) -> None:
         if not self._f.closed:
-            self._f.close()
+            try:
+                self._f.close()  # the file is closed even if this last flush fails
+            except OSError as exc:
+                raise self._cannot_write(exc) from None
 
     def __enter__(self) -> "RecordWriter":
         return self
 
-    def __exit__(self, *exc) -> None:
-        self.close()
+    def __exit__(self, exc_type, *exc) -> None:
+        try:
+            self.close()
+        except InputError:
+            if exc_type is None:  # else the error already under way says it first
+                raise
