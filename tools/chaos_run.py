@@ -199,6 +199,16 @@ def compare(clean: Path, got: Path, input_lines: int,
     return Comparison(len(have), input_lines, ok, invalid, transforms, transforms - same)
 
 
+def rig_from_env(parser: argparse.ArgumentParser, folder: Path) -> Rig:
+    """The rig of LIT_ACE and LIT_GRAMMAR (LIT_GRAMMAR_VERSION, default 2025), its grammar
+    linked into *folder*; a usage error if they are not set."""
+    ace, grammar = os.environ.get("LIT_ACE"), os.environ.get("LIT_GRAMMAR")
+    if not (ace and grammar):
+        parser.error("set LIT_ACE and LIT_GRAMMAR to a real ACE and grammar image (the rig)")
+    version = os.environ.get("LIT_GRAMMAR_VERSION", "2025")
+    return Rig.make(folder, Path(ace), Path(grammar), version)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=150)
@@ -211,13 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="write the inputs and outputs here (default: a folder removed after)")
     args = parser.parse_args(argv)
-    ace, grammar = os.environ.get("LIT_ACE"), os.environ.get("LIT_GRAMMAR")
-    if not (ace and grammar):
-        parser.error("set LIT_ACE and LIT_GRAMMAR to a real ACE and grammar image (the rig)")
     with tempfile.TemporaryDirectory(prefix="lit-chaos-") as scratch:
         folder = args.keep or Path(scratch)
-        rig = Rig.make(folder, Path(ace), Path(grammar),
-                       os.environ.get("LIT_GRAMMAR_VERSION", "2025"))
+        rig = rig_from_env(parser, folder)
         try:
             return chaos_compare(rig, folder, args)
         finally:

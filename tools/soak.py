@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import os
 import sys
 import threading
@@ -33,7 +32,15 @@ if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tools` importa
 from lit.config import PAPER_SPECS  # noqa: E402
 from lit.io.jsonl import complete_records  # noqa: E402
 from tools.bench_pipeline import load_average, tree_rss  # noqa: E402
-from tools.chaos_run import BROKEN_LINES, Rig, compare, held_out_pairs, run, write_input  # noqa: E402,E501
+from tools.chaos_run import (  # noqa: E402
+    BROKEN_LINES,
+    Rig,
+    compare,
+    held_out_pairs,
+    rig_from_env,
+    run,
+    write_input,
+)
 
 
 @dataclass(frozen=True)
@@ -173,11 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clean", type=Path, metavar="OUT",
                         help="a clean soak's out.jsonl of the same pairs to compare with")
     args = parser.parse_args(argv)
-    ace, grammar = os.environ.get("LIT_ACE"), os.environ.get("LIT_GRAMMAR")
-    if not (ace and grammar):
-        parser.error("set LIT_ACE and LIT_GRAMMAR to a real ACE and grammar image (the rig)")
-    args.out.mkdir(parents=True, exist_ok=True)
-    rig = Rig.make(args.out, Path(ace), Path(grammar), os.environ.get("LIT_GRAMMAR_VERSION", "2025"))
+    rig = rig_from_env(parser, args.out)
     try:
         return soak(rig, args)
     finally:
