@@ -5,13 +5,14 @@
 
 PAIRS SNLI dev pairs (tests/data/snli-1.0-dev.jsonl.gz from SKIP, repeated with fresh ids when
 PAIRS exceeds the file) plus two broken lines go through `lit nli` on the rig (LIT_ACE,
-LIT_GRAMMAR) with a random ACE process of the run SIGKILLed every KILL_EVERY seconds (0: none,
-a clean run). Every INTERVAL seconds it samples the run's process tree: resident memory, open
-file handles (/proc/PID/fd of every process), entries in the run's own TMPDIR and records
-written per minute. Written to DIR: soak.csv, soak.md (a markdown table and a summary) and
-soak.png (with matplotlib, the `bench` extra), beside the input (in.jsonl) and output
-(out.jsonl). With --clean OUT (the out.jsonl of a clean soak of the same PAIRS and SKIP), the
-output is compared with it transform by transform (tools/chaos_run.py's comparison).
+LIT_GRAMMAR) with a random ACE process of the run SIGKILLed every KILL_EVERY seconds (0: none, a
+clean run; no parse cache, so a repeated pair is parsed again). Every INTERVAL seconds it
+samples the run's process tree: resident memory, open file handles (/proc/PID/fd of every
+process), entries in the run's own TMPDIR and records written per minute. Written to DIR:
+soak.csv, soak.md (a markdown table and a summary) and soak.png (with matplotlib, the `bench`
+extra), beside the input (in.jsonl) and output (out.jsonl). With --clean OUT (the out.jsonl of a
+clean soak of the same PAIRS and SKIP), the output is compared with it transform by transform
+(tools/chaos_run.py's comparison).
 """
 
 from __future__ import annotations
@@ -197,7 +198,7 @@ def soak(rig: Rig, args: argparse.Namespace) -> int:
     print(f"{title}; load average {load_average()}", flush=True)
     sampler = Sampler(out, temp, args.interval)
     argv = rig.nli_argv(inp, out, args.specs.split(","), "--workers", str(args.workers),
-                        "--scorer", "ace", "--overwrite")
+                        "--scorer", "ace", "--overwrite", "--no-parse-cache")
     done = run(rig, argv, temp, kill_every=args.kill_every or None, on_start=sampler.start)
     sampler.thread.join()
     print(*write_reports(sampler.samples, args.out, title), sep="\n")
