@@ -18,82 +18,24 @@ from __future__ import annotations
 import warnings
 
 import networkx as nx
-from delphin import predicate, variable
 from delphin.mrs import MRS
 from networkx.algorithms.isomorphism import DiGraphMatcher
 
-#: Event properties that must agree between equivalent MRSs.
-EVENT_PROPERTIES: tuple[str, ...] = ("TENSE", "PROG", "PERF", "SF", "MOOD")
+from lit.mrsgraph import EVENT_PROPERTIES, labelled_graph
 
-
-def _event_signature(m: MRS, var: str) -> str:
-    props = {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
-    return "|".join(f"{p}={props.get(p, '')}" for p in EVENT_PROPERTIES)
-
-
-def _gend(m: MRS, var: str) -> str:
-    return next((str(v).lower() for k, v in m.variables.get(var, {}).items()
-                 if k.upper() == "GEND"), "")
-
-
-def _variable_label(m: MRS, var: str) -> str:
-    vtype = variable.type(var)
-    label = f"var:{vtype}"
-    if vtype == "e":
-        label += "{" + _event_signature(m, var) + "}"
-    if var == m.top:
-        label += ":TOP"
-    if var == m.index:
-        label += ":INDEX"
-    return label
+__all__ = ["EVENT_PROPERTIES", "EquivalenceIndex", "equivalent", "fingerprint", "to_graph"]
 
 
 def to_graph(m: MRS) -> nx.DiGraph:
-    """The labelled graph whose isomorphism classes are the equivalence classes."""
+    """The labelled graph whose isomorphism classes are the equivalence classes
+    (lit.mrsgraph.labelled_graph as a networkx graph)."""
+    nodes, edges = labelled_graph(m)
     g = nx.DiGraph()
-    variables = set(m.variables)
-    for ep in m.rels:
-        variables.add(ep.label)
-        variables.update(v for r, v in ep.args.items() if r != "CARG")
-    for hc in m.hcons:
-        variables.update((hc.hi, hc.lo))
-    for ic in m.icons:
-        variables.update((ic.left, ic.right))
-    for extra in (m.top, m.index):
-        if extra:
-            variables.add(extra)
-    for var in variables:
-        g.add_node(("v", var), label=_variable_label(m, var))
-    for i, ep in enumerate(m.rels):
-        node = ("ep", i)
-        pred = predicate.normalize(ep.predicate)
-        if ep.carg is not None:
-            pred += f"({ep.carg})"
-        if pred == "pron":  # a pronoun's GEND is its word: she and he differ (gender=swap)
-            pred += "{" + _gend(m, ep.args.get("ARG0", "")) + "}"
-        g.add_node(node, label=f"ep:{pred}")
-        g.add_edge(node, ("v", ep.label), label="LBL")
-        for role, value in ep.args.items():
-            if role == "CARG":
-                continue
-            g.add_edge(node, ("v", value), label=role.upper())
-    for hc in m.hcons:
-        g.add_edge(("v", hc.hi), ("v", hc.lo), label=f"hcons:{hc.relation}")
-    icons: dict[tuple, list[str]] = {}
-    for ic in m.icons:
-        icons.setdefault((("v", ic.left), ("v", ic.right)), []).append(f"icons:{ic.relation}")
-    for (left, right), relations in icons.items():
-        # a variable pair may also carry an HCONS edge, and several ICONS (focus and topic)
-        old = [g.edges[left, right]["label"]] if g.has_edge(left, right) else []
-        g.add_edge(left, right, label=",".join(old + sorted(relations)))
-    for _, data in g.nodes(data=True):
-        data["label"] = _ascii(data["label"])
+    for node, label in nodes.items():
+        g.add_node(node, label=label)
+    for (u, v), label in edges.items():
+        g.add_edge(u, v, label=label)
     return g
-
-
-def _ascii(label: str) -> str:
-    """An injective ASCII spelling: networkx hashes labels as ASCII, and CARGs need not be."""
-    return label.encode("unicode_escape").decode("ascii")
 
 
 def _same_label(a: dict, b: dict) -> bool:

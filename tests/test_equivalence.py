@@ -6,6 +6,7 @@ from delphin import ace
 from delphin.codecs import simplemrs
 
 from lit.equivalence import EquivalenceIndex, equivalent, fingerprint
+from lit.mrsgraph import canonical_form, invariant
 from tests.conftest import ORACLE, read_jsonl
 
 
@@ -91,3 +92,51 @@ def test_non_ascii_constants_and_several_icons_on_one_pair():
     assert equivalent(one, two) and fingerprint(one) == fingerprint(two)
     assert not equivalent(one, other)
     assert not equivalent(one, topic_only)
+
+
+def renamed_copy(text: str) -> str:
+    """*text* with every variable renamed (x3 -> x1003 ...) and its EPs in reverse order."""
+    import re
+
+    renamed = re.sub(r"\b([ehixup])(\d+)\b", lambda m: f"{m[1]}{int(m[2]) + 1000}", text)
+    m = simplemrs.decode(renamed)
+    return simplemrs.encode(type(m)(m.top, m.index, list(reversed(m.rels)), m.hcons, m.icons,
+                                    variables=m.variables))
+
+
+def test_canonical_form_and_invariant_agree_with_equivalence(oracle_pairs):
+    """The source and target MRSs (with and without spans) of every fourth oracle pair: MRSs
+    with one form are all equivalent; equivalent ones have one invariant (and here one form
+    too), as has a renamed, reordered copy. The fake ACE answers by them without networkx."""
+    texts = list(dict.fromkeys(t for p in oracle_pairs[::4] for t in (
+        p["source_mrs"], p["target_mrs"], p["target_mrs_nolnk"])))
+    decoded = [simplemrs.decode(t) for t in texts]
+    forms = [canonical_form(m) for m in decoded]
+    invariants = [invariant(m) for m in decoded]
+    for text in texts[::5]:
+        copy = simplemrs.decode(renamed_copy(text))
+        assert canonical_form(copy) == forms[texts.index(text)]
+        assert invariant(copy) == invariants[texts.index(text)]
+    by_form: dict[str, int] = {}
+    for i, form in enumerate(forms):
+        first = by_form.setdefault(form, i)
+        assert equivalent(decoded[first], decoded[i]), (texts[first], texts[i])
+    classes: dict[str, list[int]] = {}
+    for i, m in enumerate(decoded):
+        classes.setdefault(fingerprint(m), []).append(i)
+    equivalent_pairs = 0
+    for members in classes.values():
+        for i in members[1:]:
+            if equivalent(decoded[members[0]], decoded[i]):
+                equivalent_pairs += 1
+                assert invariants[i] == invariants[members[0]], (texts[members[0]], texts[i])
+                assert forms[i] == forms[members[0]], (texts[members[0]], texts[i])
+    assert len(texts) > 400 and equivalent_pairs > 150
+    assert len(by_form) == len(set(invariants)) == len(classes)
+    # what equivalence tells apart, the form and the invariant tell apart too
+    by_id = {p["id"]: p for p in oracle_pairs}
+    source = simplemrs.decode(by_id["s02:tense=past"]["source_mrs"])
+    for pid in ("s02:tense=past", "s02:pass", "s02:prog=-", "s02:neg", "s02:ques"):
+        target = simplemrs.decode(by_id[pid]["target_mrs"])
+        assert canonical_form(source) != canonical_form(target), pid
+        assert invariant(source) != invariant(target), pid

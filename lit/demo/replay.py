@@ -60,8 +60,10 @@ import sys
 import time
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lit.ace.cache import cache_dir
+if TYPE_CHECKING:
+    from delphin.mrs import MRS
 
 #: The demo's recorded transcripts, shipped in the package.
 DEMO_TRANSCRIPTS = Path(__file__).with_name("transcripts.jsonl.gz")
@@ -70,8 +72,9 @@ DEMO_TRANSCRIPTS = Path(__file__).with_name("transcripts.jsonl.gz")
 def transcripts_path() -> Path:
     """The transcripts to replay: ``LIT_FAKE_ACE_TRANSCRIPTS``, else the demo's."""
     return Path(os.environ.get("LIT_FAKE_ACE_TRANSCRIPTS") or DEMO_TRANSCRIPTS)
-#: Bumped when the index or lit.equivalence.fingerprint changes (3: a pronoun's GEND counts).
-INDEX_FORMAT = "3"
+#: Bumped when the index or lit.equivalence.fingerprint changes (3: a pronoun's GEND counts;
+#: 5: tables by lit.mrsgraph's canonical form and invariant).
+INDEX_FORMAT = "5"
 
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 GIVE_UP = "__GIVEUP__"
@@ -142,10 +145,14 @@ def _transcripts(path: Path) -> list[dict]:
 
 
 def build_index(path: Path, transcripts: Path | None = None) -> Path:
-    """Write the SQLite answer index (atomically, so concurrent builders cannot clash)."""
+    """Write the SQLite answer index (atomically, so concurrent builders cannot clash). Table
+    ``by_form`` holds, for each recorded MRS's `canonical_form`, the answer the equivalence
+    lookup gives it: equal forms mean equivalent MRSs, so an input found there gets the same
+    answer without networkx, whose import would cost more than the rest of a generator."""
     from delphin.codecs import simplemrs
 
     from lit.equivalence import fingerprint
+    from lit.mrsgraph import canonical_form, invariant
 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -157,6 +164,8 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
         "CREATE TABLE parse (sentence TEXT PRIMARY KEY, n INTEGER, answer BLOB);"
         "CREATE TABLE generate (fingerprint TEXT, mrs TEXT, answer BLOB);"
         "CREATE INDEX generate_fp ON generate (fingerprint);"
+        "CREATE TABLE by_form (form TEXT PRIMARY KEY, answer BLOB);"
+        "CREATE TABLE invariant (value TEXT PRIMARY KEY);"
     )
     best_n: dict[str, int] = {}
     for rec in _transcripts(transcripts or transcripts_path()):
@@ -180,11 +189,29 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
         else:
             fp = fingerprint(simplemrs.decode(rec["input"]))
             db.execute("INSERT INTO generate VALUES (?, ?, ?)", (fp, rec["input"], answer))
+    for (text,) in db.execute("SELECT mrs FROM generate ORDER BY rowid").fetchall():
+        mrs = simplemrs.decode(text)
+        db.execute("INSERT OR IGNORE INTO by_form VALUES (?, ?)",
+                   (canonical_form(mrs), _equivalent_answer(db, mrs)))
+        db.execute("INSERT OR IGNORE INTO invariant VALUES (?)", (invariant(mrs),))
     db.execute("INSERT INTO meta VALUES ('format', ?)", (INDEX_FORMAT,))
     db.commit()
     db.close()
     os.replace(tmp, path)
     return path
+
+
+def _equivalent_answer(db: sqlite3.Connection, mrs: MRS) -> bytes | None:
+    """The answer recorded for the first generation input (in recording order) equivalent to
+    *mrs*, compressed; None if there is none."""
+    from delphin.codecs import simplemrs
+
+    from lit.equivalence import equivalent, fingerprint
+
+    rows = db.execute("SELECT mrs, answer FROM generate WHERE fingerprint = ? ORDER BY rowid",
+                      (fingerprint(mrs),))
+    return next((answer for text, answer in rows if equivalent(simplemrs.decode(text), mrs)),
+                None)
 
 
 def default_index_path(transcripts: Path | None = None) -> Path:
@@ -193,6 +220,8 @@ def default_index_path(transcripts: Path | None = None) -> Path:
     key = hashlib.sha256(
         f"{transcripts}|{stat.st_size}|{stat.st_mtime_ns}|{INDEX_FORMAT}".encode()
     ).hexdigest()[:16]
+    from lit.ace.cache import cache_dir  # not at start-up: a generator runs with LIT_FAKE_ACE_INDEX
+
     return cache_dir() / "fake-ace" / f"index-{key}.sqlite"
 
 
@@ -261,19 +290,19 @@ class Fake:
             return json.loads(zlib.decompress(row[0])) if row else None
         from delphin.codecs import simplemrs
 
-        from lit.equivalence import equivalent, fingerprint
+        from lit.mrsgraph import canonical_form, invariant
 
         try:
             mrs = simplemrs.decode(datum)
         except Exception:  # ACE would fail to read it too: answer empty
             return None
-        rows = self.db.execute(
-            "SELECT mrs, answer FROM generate WHERE fingerprint = ?", (fingerprint(mrs),)
-        )
-        for text, answer in rows:
-            if equivalent(simplemrs.decode(text), mrs):
-                return json.loads(zlib.decompress(answer))
-        return None
+        found = self.db.execute("SELECT answer FROM by_form WHERE form = ?",
+                                (canonical_form(mrs),)).fetchone()
+        known = found or self.db.execute("SELECT 1 FROM invariant WHERE value = ?",
+                                          (invariant(mrs),)).fetchone()
+        # not found by form but maybe equivalent to a recorded input: ask lit.equivalence
+        answer = found[0] if found else _equivalent_answer(self.db, mrs) if known else None
+        return json.loads(zlib.decompress(answer)) if answer else None
 
     def slow_down(self, datum: str) -> None:
         """Sleep `sleep` seconds on a matching item, first noting this pid for the test."""

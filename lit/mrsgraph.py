@@ -1,0 +1,128 @@
+"""The labelled graph of an MRS that lit.equivalence compares, and a canonical form of it, both
+without networkx: the fake ACE answers a recorded MRS by its form in a fresh process per
+generation, and importing networkx there would cost more than everything else it does.
+
+The graph has a node per EP and per variable and an edge per role, HCONS and ICONS; its labels
+carry exactly what lit.equivalence's docstring says equivalent MRSs share.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from delphin import predicate, variable
+from delphin.mrs import MRS
+
+#: Event properties that must agree between equivalent MRSs.
+EVENT_PROPERTIES: tuple[str, ...] = ("TENSE", "PROG", "PERF", "SF", "MOOD")
+
+Node = tuple[str, object]
+
+
+def _event_signature(m: MRS, var: str) -> str:
+    props = {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
+    return "|".join(f"{p}={props.get(p, '')}" for p in EVENT_PROPERTIES)
+
+
+def _gend(m: MRS, var: str) -> str:
+    return next((str(v).lower() for k, v in m.variables.get(var, {}).items()
+                 if k.upper() == "GEND"), "")
+
+
+def _variable_label(m: MRS, var: str) -> str:
+    vtype = variable.type(var)
+    label = f"var:{vtype}"
+    if vtype == "e":
+        label += "{" + _event_signature(m, var) + "}"
+    if var == m.top:
+        label += ":TOP"
+    if var == m.index:
+        label += ":INDEX"
+    return label
+
+
+def _ascii(label: str) -> str:
+    """An injective ASCII spelling: networkx hashes labels as ASCII, and CARGs need not be."""
+    return label.encode("unicode_escape").decode("ascii")
+
+
+def labelled_graph(m: MRS) -> tuple[dict[Node, str], dict[tuple[Node, Node], str]]:
+    """Node labels and edge labels of *m*'s graph (nodes ``("v", var)`` and ``("ep", i)``):
+    its isomorphism classes are the equivalence classes."""
+    variables = set(m.variables)
+    for ep in m.rels:
+        variables.add(ep.label)
+        variables.update(v for r, v in ep.args.items() if r != "CARG")
+    for hc in m.hcons:
+        variables.update((hc.hi, hc.lo))
+    for ic in m.icons:
+        variables.update((ic.left, ic.right))
+    for extra in (m.top, m.index):
+        if extra:
+            variables.add(extra)
+    nodes: dict[Node, str] = {("v", var): _variable_label(m, var) for var in variables}
+    edges: dict[tuple[Node, Node], str] = {}
+    for i, ep in enumerate(m.rels):
+        node = ("ep", i)
+        pred = predicate.normalize(ep.predicate)
+        if ep.carg is not None:
+            pred += f"({ep.carg})"
+        if pred == "pron":  # a pronoun's GEND is its word: she and he differ (gender=swap)
+            pred += "{" + _gend(m, ep.args.get("ARG0", "")) + "}"
+        nodes[node] = f"ep:{pred}"
+        edges[node, ("v", ep.label)] = "LBL"
+        for role, value in ep.args.items():
+            if role != "CARG":
+                edges[node, ("v", value)] = role.upper()
+    for hc in m.hcons:
+        edges[("v", hc.hi), ("v", hc.lo)] = f"hcons:{hc.relation}"
+    icons: dict[tuple[Node, Node], list[str]] = {}
+    for ic in m.icons:
+        icons.setdefault((("v", ic.left), ("v", ic.right)), []).append(f"icons:{ic.relation}")
+    for pair, relations in icons.items():
+        # a variable pair may also carry an HCONS edge, and several ICONS (focus and topic)
+        old = [edges[pair]] if pair in edges else []
+        edges[pair] = ",".join(old + sorted(relations))
+    return {node: _ascii(label) for node, label in nodes.items()}, edges
+
+
+def _colours(nodes: dict[Node, str], edges: dict[tuple[Node, Node], str]) -> dict[Node, str]:
+    """Colour refinement (Weisfeiler-Leman) until the classes stop splitting: a node's colour
+    is a hash of its label and, round by round, of its edges' labels and neighbours' colours,
+    so isomorphic graphs get the same colours."""
+    out: dict[Node, list[tuple[str, Node]]] = {n: [] for n in nodes}
+    into: dict[Node, list[tuple[str, Node]]] = {n: [] for n in nodes}
+    for (u, v), label in edges.items():
+        out[u].append((label, v))
+        into[v].append((label, u))
+    colour = dict(nodes)
+    classes = len(set(colour.values()))
+    while True:
+        refined = {n: hashlib.sha1(repr((colour[n], sorted((lb, colour[v]) for lb, v in out[n]),
+                                         sorted((lb, colour[u]) for lb, u in into[n])))
+                                   .encode("utf-8")).hexdigest() for n in nodes}
+        if len(set(refined.values())) == classes:
+            return refined
+        colour, classes = refined, len(set(refined.values()))
+
+
+def canonical_form(m: MRS) -> str:
+    """A spelling of *m*'s labelled graph with its nodes numbered by colour, ties broken by
+    EP and variable order. Equal forms mean equivalent MRSs (the numbering is a label- and
+    edge-preserving bijection); equivalent MRSs almost always have equal forms, but not always
+    (a tie broken differently), so a different form proves nothing."""
+    nodes, edges = labelled_graph(m)
+    colour = _colours(nodes, edges)
+    order = sorted(nodes, key=lambda n: (colour[n], n[0], str(n[1])))
+    number = {n: i for i, n in enumerate(order)}
+    spelled = sorted((number[u], number[v], label) for (u, v), label in edges.items())
+    return repr((len(m.rels), len(m.hcons), len(m.icons), [nodes[n] for n in order], spelled))
+
+
+def invariant(m: MRS) -> str:
+    """A hash of *m*'s refined colours: equal for equivalent MRSs, so a different one proves
+    two MRSs are not equivalent."""
+    nodes, edges = labelled_graph(m)
+    colours = sorted(_colours(nodes, edges).values())
+    spelled = repr((len(m.rels), len(m.hcons), len(m.icons), colours))
+    return hashlib.sha256(spelled.encode("utf-8")).hexdigest()
