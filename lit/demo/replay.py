@@ -147,11 +147,12 @@ def _transcripts(path: Path) -> list[dict]:
 def build_index(path: Path, transcripts: Path | None = None) -> Path:
     """Write the SQLite answer index (atomically, so concurrent builders cannot clash). Table
     ``by_form`` holds, for each recorded MRS's `canonical_form`, the answer the equivalence
-    lookup gives it: equal forms mean equivalent MRSs, so an input found there gets the same
-    answer without networkx, whose import would cost more than the rest of a generator."""
+    lookup gives it (equal forms mean equivalent MRSs), and ``invariant`` every recorded MRS's
+    `invariant` (an MRS whose invariant is not there is equivalent to none): most inputs are
+    answered without networkx, whose import costs more than the rest of a generator's work."""
     from delphin.codecs import simplemrs
 
-    from lit.equivalence import fingerprint
+    from lit.equivalence import equivalent, fingerprint
     from lit.mrsgraph import canonical_form, invariant
 
     path = Path(path)
@@ -168,6 +169,7 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
         "CREATE TABLE invariant (value TEXT PRIMARY KEY);"
     )
     best_n: dict[str, int] = {}
+    by_fingerprint: dict[str, list[tuple[MRS, bytes]]] = {}  # in recording order
     for rec in _transcripts(transcripts or transcripts_path()):
         lines = rec["stdout"].split("\n")
         if rec["mode"] == "version":
@@ -187,13 +189,15 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
                     "INSERT OR REPLACE INTO parse VALUES (?, ?, ?)", (rec["input"], n, answer)
                 )
         else:
-            fp = fingerprint(simplemrs.decode(rec["input"]))
+            mrs = simplemrs.decode(rec["input"])
+            fp = fingerprint(mrs)
             db.execute("INSERT INTO generate VALUES (?, ?, ?)", (fp, rec["input"], answer))
-    for (text,) in db.execute("SELECT mrs FROM generate ORDER BY rowid").fetchall():
-        mrs = simplemrs.decode(text)
-        db.execute("INSERT OR IGNORE INTO by_form VALUES (?, ?)",
-                   (canonical_form(mrs), _equivalent_answer(db, mrs)))
-        db.execute("INSERT OR IGNORE INTO invariant VALUES (?)", (invariant(mrs),))
+            # what `_equivalent_answer` gives it: the first recorded input equivalent to it
+            group = by_fingerprint.setdefault(fp, [])
+            group.append((mrs, answer))
+            first = next(a for m, a in group if m is mrs or equivalent(m, mrs))
+            db.execute("INSERT OR IGNORE INTO by_form VALUES (?, ?)", (canonical_form(mrs), first))
+            db.execute("INSERT OR IGNORE INTO invariant VALUES (?)", (invariant(mrs),))
     db.execute("INSERT INTO meta VALUES ('format', ?)", (INDEX_FORMAT,))
     db.commit()
     db.close()
