@@ -5,13 +5,17 @@ back-pressure on a long stream. One Ray for the whole module (starting one costs
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import json
 import os
+import re
+import shlex
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -152,12 +156,48 @@ def test_killed_actors_lose_nothing_and_an_item_that_kills_twice_gets_error(
             assert json.dumps(r, ensure_ascii=False) == want
 
 
-def _slow_fake_ace(config, directory: Path, delay: float) -> Path:
+def _slow_fake_ace(config, directory: Path, delay: float = 0, **env: str) -> Path:
+    """The fake ACE answering every item after *delay* seconds, with *env* (LIT_FAKE_ACE_...)
+    set: Ray's workers do not inherit the test's environment."""
     script = directory / "ace"
-    script.write_text(f"#!/bin/sh\nLIT_FAKE_ACE_DELAY={delay}\nexport LIT_FAKE_ACE_DELAY\n"
-                      f'exec {config.ace} "$@"\n')
+    exports = "".join(f"{k}={shlex.quote(v)}\nexport {k}\n"
+                      for k, v in {"LIT_FAKE_ACE_DELAY": str(delay), **env}.items())
+    script.write_text(f'#!/bin/sh\n{exports}exec {config.ace} "$@"\n')
     script.chmod(0o755)
     return script
+
+
+def test_an_actor_killed_mid_item_loses_nothing(local_ray, fake_ace_config, tmp_path):
+    """An actor is SIGKILLed while its ACE is in the middle of an item (the fake ACE sleeps on
+    one premise of the second 16-pair batch and notes its pid; the actor is that ACE's parent): Ray
+    restarts the actor and runs the batch again on the fresh process, and every record
+    equals a clean Ray run's."""
+    pairs = read_jsonl(ORACLE / "nli-pairs.jsonl.gz")[:40]
+    with ray_engine(fake_ace_config, batch_size=16) as clean:
+        want = [{k: v for k, v in r.items() if k != "timings"} for r in clean.nli(pairs, SPECS)]
+    note = tmp_path / "sleeping"
+    ace = _slow_fake_ace(fake_ace_config, tmp_path, LIT_FAKE_ACE_SLEEP="1",
+                         LIT_FAKE_ACE_SLEEP_MATCH=re.escape(pairs[24]["sentence1"]),
+                         LIT_FAKE_ACE_SLEEP_NOTE=str(note))
+    killed = []
+
+    def kill_the_sleepers_actor() -> None:
+        deadline = time.monotonic() + 60
+        while not (note.exists() and note.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        sleeper = int(note.read_text().split()[0])
+        killed.append(int(Path(f"/proc/{sleeper}/stat").read_text().rsplit(")", 1)[1].split()[1]))
+        os.kill(killed[0], signal.SIGKILL)
+
+    with ray_engine(dataclasses.replace(fake_ace_config, ace=ace), batch_size=16) as e:
+        actors = {info["pid"] for info in e.backend.info}
+        killer = threading.Thread(target=kill_the_sleepers_actor, daemon=True)
+        killer.start()
+        got = list(e.nli(pairs, SPECS))
+        killer.join()
+    assert killed and killed[0] in actors
+    assert len(note.read_text().split()) >= 2  # the item ran again after the kill
+    assert [{k: v for k, v in r.items() if k != "timings"} for r in got] == want
 
 
 def test_a_killed_driver_is_resumed(local_ray, fake_ace_config, tmp_path):
