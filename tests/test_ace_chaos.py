@@ -22,7 +22,12 @@ import pytest
 from lit.ace.config import AceConfig
 from lit.ace.results import ParseResult
 from lit.ace.service import DEFAULT_ATTEMPTS, AceService
+from lit.io import iter_jsonl
+from lit.pipeline.engine import Engine
+from lit.pipeline.run import RunResult, run_nli
 from lit.status import Status
+from tests.conftest import ORACLE
+from tools.fault_run import without_timings
 
 SENTENCE = "Bob met Alice."
 OTHER = "A dog is chasing a cat."
@@ -108,9 +113,9 @@ def test_fake_ace_sleeps_only_on_matching_items_and_notes_its_pid(fake_ace_confi
                                                                   note: Path, scratch) -> None:
     env = slow_env(note, "Alice")
     with AceService(fake_ace_config, workers=1, timeout=5.0, env=env) as service:
-        began = time.monotonic()
         (fast,) = service.parse([OTHER])
-        assert time.monotonic() - began < 0.3 and not note.exists()
+        assert not note.exists()  # not a matching item: no sleep
+        began = time.monotonic()
         (slow,) = service.parse([SENTENCE])
         assert time.monotonic() - began >= 0.3
         assert slow.status == fast.status == "ok"
@@ -232,3 +237,29 @@ def test_an_answer_that_is_no_answer_is_not_retried(fake_ace_config, scratch):
     assert result.status is Status.ACE_ERROR
     assert result.reason.startswith("ACE's answer is not a tsdb answer")
     assert result.attempts == 1 and service.retries["parse"] == 0
+
+
+def test_a_run_with_ace_killed_mid_item_writes_the_clean_runs_records(fake_ace_config, note,
+                                                                      tmp_path, scratch):
+    """`lit nli` (run_nli) over the fake ACE, ACE killed in the middle of parsing a premise:
+    the records equal a clean run's, and the summary counts the retry."""
+    def run(out: Path, env: dict[str, str] | None) -> RunResult:
+        service = AceService(fake_ace_config, workers=1, timeout=TIMEOUT, env=env)
+        with Engine(service=service, close_service=True, scorer="ace", batch_size=2,
+                    grammar_version="2018") as engine:
+            return run_nli(ORACLE / "nli-pairs.jsonl.gz", out, ["m;o", "pa;pa"],
+                           engine=engine, limit=4)
+
+    clean = run(tmp_path / "clean.jsonl", None)
+    killer = signal_mid_item(note, signal.SIGKILL)
+    faulted = run(tmp_path / "faulted.jsonl", slow_env(note, r"^A woman is driving a car\.$"))
+    killer.join()
+    records = [without_timings(r) for _, r in iter_jsonl(tmp_path / "faulted.jsonl")]
+    assert records == [without_timings(r) for _, r in iter_jsonl(tmp_path / "clean.jsonl")]
+    assert len(records) == 4
+    assert clean.summary.to_json()["ace_retries"] == {
+        "items_retried": 0, "retries": 0, "items_failed_on_every_attempt": 0}
+    assert faulted.summary.to_json()["ace_retries"] == {
+        "items_retried": 1, "retries": 1, "items_failed_on_every_attempt": 0}
+    assert "1 item(s) retried on fresh processes, 1 extra attempt(s)" in faulted.format()
+    assert "retried" not in clean.format()

@@ -235,6 +235,14 @@ class AceService:
                 self.retries[kind] += attempts - 1
             self.exhausted[kind] += exhausted
 
+    def retry_counts(self) -> dict[str, int]:
+        """The retries so far, over both kinds, as a run summary reports them (a plain dict:
+        it travels from a Ray actor)."""
+        with self._lock:
+            return {"items_retried": sum(self.retried_items.values()),
+                    "retries": sum(self.retries.values()),
+                    "items_failed_on_every_attempt": sum(self.exhausted.values())}
+
     def unindexed(self, mrss: Iterable[MRS], limit: int | None = 1) -> list[tuple[str, ...]]:
         """For each MRS, the predicates this grammar's generator would refuse as "not in
         index", so a caller need not start a generation that cannot finish (lit.ace.semindex:

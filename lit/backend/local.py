@@ -140,5 +140,8 @@ class LocalBackend:
     def stage_seconds(self) -> tuple[dict[str, float], dict[str, float]]:
         return self.work.stage_seconds()
 
+    def ace_retries(self) -> dict[str, int]:
+        return self.work.ace_retries()
+
     def close(self) -> None:
         """Nothing to stop: the Engine owns the ACE pool."""

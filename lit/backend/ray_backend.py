@@ -104,6 +104,9 @@ class PipelineActor:
     def stage_seconds(self) -> tuple[dict[str, float], dict[str, float]]:
         return self.work.stage_seconds()
 
+    def ace_retries(self) -> dict[str, int]:
+        return self.work.ace_retries()
+
 
 class ScorerActor:
     """A scorer (e.g. GPT-2 on a GPU) shared by every pipeline actor."""
@@ -272,6 +275,14 @@ class RayBackend:
                 for k, v in part.items():
                     total[k] = total.get(k, 0.0) + v
         return seconds, ace
+
+    def ace_retries(self) -> dict[str, int]:
+        """ACE retries summed over the live actors (a restarted actor starts again at 0)."""
+        total: dict[str, int] = {}
+        for counts in self.ray.get([x.ace_retries.remote() for x in self.actors]):
+            for k, v in counts.items():
+                total[k] = total.get(k, 0) + v
+        return total
 
     def close(self) -> None:
         """Stop the actors (their ACE processes go with them), and Ray if this started it."""

@@ -45,6 +45,10 @@ class BatchWork:
         """One lit.ace.service.ParseResult per sentence, in order."""
         return list(self.service.parse(sentences, n=n))
 
+    def ace_retries(self) -> dict[str, int]:
+        """The ACE pool's retries so far (lit.ace.service.AceService.retry_counts)."""
+        return self.service.retry_counts()
+
     def stage_seconds(self) -> tuple[dict[str, float], dict[str, float]]:
         """Seconds per stage so far, and the part spent in ACE (plain dicts: they travel)."""
         if self.pipeline is None:

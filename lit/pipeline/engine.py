@@ -344,6 +344,11 @@ class Engine:
             return self.pipeline.times
         return StageTimes(*self.backend.stage_seconds())
 
+    def ace_retries(self) -> dict[str, int]:
+        """Items ACE died on and were retried so far, the extra attempts, and items ACE died
+        on at every attempt (lit.ace.service; with Ray, summed over the actors)."""
+        return self.backend.ace_retries()
+
     def close(self) -> None:
         """Stop the ACE processes if this Engine owns them, and its Ray actors (safe to
         call twice)."""

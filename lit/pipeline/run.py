@@ -277,6 +277,7 @@ def _run(input: str | Path, output: Path, items: Iterator, total: int | None,
         replacing = not resume and output.exists() and output.stat().st_size > 0
         target = create_overwrite_temporary(output) if replacing else output
         built = engine if isinstance(engine, Engine) else engine()
+        retried_before = built.ace_retries()  # a caller's Engine may have run before
         for s in specs:
             if profile is None:
                 built.check_pair(s)
@@ -314,6 +315,9 @@ def _run(input: str | Path, output: Path, items: Iterator, total: int | None,
                 writer.write(record)  # on disk within RecordWriter.sync_seconds
                 written += 1
             writer.flush()
+        # before `close` stops the ACE pools (a restarted Ray actor counts again from 0)
+        retries = {k: max(0, v - retried_before.get(k, 0))
+                   for k, v in built.ace_retries().items()}
     except KeyboardInterrupt:  # keep what was written: --resume continues it
         _put_in_place(target, output, identity)
         _interrupted(output, identity, command)
@@ -331,6 +335,7 @@ def _run(input: str | Path, output: Path, items: Iterator, total: int | None,
     _warn_duplicates(input, seen, command)
     seconds = time.perf_counter() - start
     summary = Summary()
+    summary.ace_retries = retries
     limited = 0
     for _, record in iter_jsonl(output):
         summary.add(record)

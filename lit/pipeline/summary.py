@@ -86,6 +86,9 @@ class Summary:
         self.reasons: dict[str, Counter] = defaultdict(Counter)
         self.specs: dict[str, None] = {}
         self.tailor = TailorMetrics()  # closeness, fluency, controllability (issue 15)
+        #: this run's ACE retries (lit.ace.service.AceService.retry_counts): a death LIT did
+        #: not cause costs an attempt, not a record, so the records cannot show it
+        self.ace_retries: dict[str, int] = {}
 
     def add(self, record: dict) -> None:
         self.records += 1
@@ -117,6 +120,7 @@ class Summary:
             "records_with_contrast_pair": self.any_ok,
             "record_status": dict(self.record_status.most_common()),
             "not_fluent": sum(f[Status.NOT_FLUENT.value] for f in self.failures.values()),
+            "ace_retries": self.ace_retries,
             "specs": [
                 {
                     "spec": spec,
@@ -139,6 +143,17 @@ class Summary:
         return (f"; {n} transform(s) not_fluent (every verified candidate had a defect; "
                 "--allow-defects outputs them)") if n else ""
 
+    def _retried(self) -> str:
+        """This run's ACE retries, if any."""
+        counts = self.ace_retries
+        failed = counts.get("items_failed_on_every_attempt", 0)
+        if not (counts.get("items_retried") or failed):
+            return ""
+        return (f"\nACE retries this run (ACE died, not by LIT's doing): "
+                f"{counts.get('items_retried', 0)} item(s) retried on fresh processes, "
+                f"{counts.get('retries', 0)} extra attempt(s); "
+                f"{failed} item(s) failed on every attempt (ace_error)")
+
     def format(self) -> str:
         """A plain-text table: one row per spec, then every failure reason under it, whole."""
         n = max(1, self.records)
@@ -147,7 +162,7 @@ class Summary:
             f"{self.records} records; {self.any_ok} ({100 * self.any_ok / n:.1f}%) with at "
             "least one contrast pair; record status: "
             + ", ".join(f"{k} {v}" for k, v in self.record_status.most_common())
-            + self._not_fluent(),
+            + self._not_fluent() + self._retried(),
             f"{'spec':<{width}}  {'transformed':>11}  {'coverage':>8}  expansion / labels",
         ]
         for spec in self.specs:
