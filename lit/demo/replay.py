@@ -42,7 +42,9 @@ such a sleep the process appends its pid, one line, to the file ``LIT_FAKE_ACE_S
 
 Start-up is fast because answers live in a prebuilt SQLite index (``LIT_FAKE_ACE_INDEX``; built
 on first use into LIT's cache dir, ``fake-ace/``, if unset: kept between runs, never in the temp
-dir). Run ``replay.py --build-index PATH`` to build one.
+dir). Run ``replay.py --build-index PATH`` to build one. LIT starts a generator per item, so
+its start-up counts: the index answers most generation inputs by `lit.mrsgraph` forms, and
+networkx (lit.equivalence) is imported only when those cannot decide.
 """
 
 from __future__ import annotations
