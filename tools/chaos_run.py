@@ -89,11 +89,12 @@ class Run:
 
 
 def run(rig: Rig, argv: list[str], temp: Path, *, kill_every: float | None = None,
+        max_kills: int | None = None,
         kill_run_when: Callable[[], bool] | None = None, env: dict[str, str] | None = None,
         preexec_fn: Callable[[], None] | None = None, seed: int = 0,
         on_start: Callable[[subprocess.Popen], None] | None = None) -> Run:
     """Run *argv* with TMPDIR=*temp* (made empty). Every KILL_EVERY seconds SIGKILL one of the
-    run's ACE processes at random; SIGKILL the run itself once *kill_run_when* holds. Then
+    run's ACE processes at random (at most MAX_KILLS times); SIGKILL the run itself once *kill_run_when* holds. Then
     count (and kill) the run's ACE processes still alive and the entries left in *temp*.
     *on_start* is called with the process once it runs (tools/soak.py samples it)."""
     temp.mkdir(parents=True, exist_ok=True)
@@ -114,7 +115,8 @@ def run(rig: Rig, argv: list[str], temp: Path, *, kill_every: float | None = Non
             if kill_run_when is not None and kill_run_when():
                 proc.kill()
                 return
-            if kill_every is not None and time.monotonic() >= next_kill:
+            if (kill_every is not None and time.monotonic() >= next_kill
+                    and (max_kills is None or kills < max_kills)):
                 next_kill += kill_every
                 pids = rig.ace_pids()
                 if pids:
