@@ -93,13 +93,15 @@ def run(rig: Rig, argv: list[str], temp: Path, *, kill_every: float | None = Non
         kill_run_when: Callable[[], bool] | None = None, env: dict[str, str] | None = None,
         preexec_fn: Callable[[], None] | None = None, seed: int = 0,
         on_start: Callable[[subprocess.Popen], None] | None = None) -> Run:
-    """Run *argv* with TMPDIR=*temp* (made empty). Every KILL_EVERY seconds SIGKILL one of the
-    run's ACE processes at random (at most MAX_KILLS times); SIGKILL the run itself once *kill_run_when* holds. Then
-    count (and kill) the run's ACE processes still alive and the entries left in *temp*.
-    *on_start* is called with the process once it runs (tools/soak.py samples it)."""
+    """Run *argv* with TMPDIR=*temp* (made if need be; all in it after is counted). Every
+    KILL_EVERY seconds SIGKILL one of the run's ACE processes at random (at most MAX_KILLS
+    times); SIGKILL the run itself once *kill_run_when* holds. Then count (and kill) the run's
+    ACE processes still alive and the entries left in *temp*. *on_start* is called with the
+    process once it runs (tools/soak.py samples it)."""
     temp.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
-    proc = subprocess.Popen(argv, cwd=ROOT, env={**os.environ, **(env or {}), "TMPDIR": str(temp)},
+    proc = subprocess.Popen(argv, cwd=ROOT,
+                            env={**os.environ, **(env or {}), "TMPDIR": str(temp)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             preexec_fn=preexec_fn)
     if on_start is not None:
