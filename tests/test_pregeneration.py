@@ -82,14 +82,16 @@ def some_pairs(tmp_path_factory):
     return path
 
 
+SIDE_SPECS = ["f;p", "p;f", "pa;pa", "m;o", "f;p +i", "p;f +pa"]
+
+
 def _nli(config, pairs, every_side: bool):
     from lit.io.readers import read_nli
     from lit.pipeline.engine import Engine
 
     with Engine(config.ace, config.grammar, "2018", scorer="ace", workers=2) as engine:
         engine.pipeline.realize_every_side = every_side
-        records = list(engine.nli(list(read_nli(pairs)),
-                                  ["f;p", "p;f", "pa;pa", "m;o", "f;p +i", "p;f +pa"]))
+        records = list(engine.nli(list(read_nli(pairs)), SIDE_SPECS))
         return records, dict(engine.pipeline.realizer.stats)
 
 
@@ -111,3 +113,31 @@ def test_a_hypothesis_no_pair_can_use_is_never_realized(fake_ace_config, some_pa
     assert skipped > 0, "no pair here has a failed premise side"
     assert needed_stats["MRSs generated"] < every_stats["MRSs generated"]
     assert needed_stats["candidates re-parsed"] < every_stats["candidates re-parsed"]
+
+
+def test_a_record_does_not_depend_on_the_pairs_batched_with_it(fake_ace_config, some_pairs):
+    """A pair whose premise failed leaves its hypothesis side out even when another pair of
+    its batch shares that hypothesis and had it realized: its record is the same alone."""
+    from dataclasses import replace
+
+    from lit.io.readers import read_nli
+    from lit.pipeline.engine import Engine
+
+    items = list(read_nli(some_pairs))
+    with Engine(fake_ace_config.ace, fake_ace_config.grammar, "2018", scorer="ace",
+                workers=2) as engine:
+        records = engine.pipeline.nli(items, SIDE_SPECS)
+        for k, spec in enumerate(SIDE_SPECS):
+            failed = [it for it, r in zip(items, records)
+                      if (r["transforms"][k]["reason"] or "").startswith("premise: ")
+                      and r["transforms"][k]["premise"]["mrs"]]
+            good = [it for it, r in zip(items, records) if r["transforms"][k]["status"] == "ok"]
+            if failed and good:
+                break
+        else:
+            pytest.fail("no spec here has both a failed premise side and an ok pair")
+        twin = replace(good[0], id="twin", hypothesis=failed[0].hypothesis)
+        batched = engine.pipeline.nli([failed[0], twin], [spec])
+        alone = engine.pipeline.nli([failed[0]], [spec])
+    assert batched[1]["transforms"][0]["hypothesis"]["mrs"]  # the twin needed it
+    assert batched[0]["transforms"] == alone[0]["transforms"]

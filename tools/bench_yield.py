@@ -22,7 +22,9 @@ baseline with one knob changed (--vary KNOB=V1,V2,...; every value is one settin
                         output) or all (every side of every labelled pair: before issue 23)
 
 Printed per setting: ok transforms and pairs with one, wall and generation seconds (the time
-the pipeline waited for ACE's generations, Engine.times), MRSs sent to ACE and how each ended
+the pipeline waited for ACE's generations, Engine.times: pairs waiting at once each count, so
+it includes queueing), the summed wall seconds of the generation items themselves by outcome
+(what the issue measured; the index check's probes too), MRSs sent to ACE and how each ended
 (realized, no_generation, timeout, resource, refused before generation), the slowest items,
 the peak resident memory of each kind of ACE process (VmHWM, sampled) and of the whole process
 tree, and the load average before and after. Then, for every setting, the transforms the
@@ -160,7 +162,8 @@ class Run:
     pairs_ok: int = 0
     outcomes: Counter = field(default_factory=Counter)
     slowest: list = field(default_factory=list)  # (seconds, status, reason)
-    seconds: Counter = field(default_factory=Counter)  # outcome -> wall seconds
+    #: outcome -> summed wall seconds of the ACE items (and of the index check's probes)
+    seconds: Counter = field(default_factory=Counter)
     items: list = field(default_factory=list)  # one dict per MRS sent to ACE (--dump)
     records: list = field(default_factory=list)
     peaks: Counter = field(default_factory=Counter)
@@ -196,6 +199,17 @@ def run_setting(config, items, specs, setting: dict, workers: int) -> Run:
         service.generate = timed_generate
         if not setting["check"]:
             service.unindexed = lambda mrss, limit=None: [() for _ in mrss]
+        else:  # the check's probes are ACE generation items too (their own time, not the
+            # time they waited in the queue behind other items)
+            probe = service.generation_index.probe
+
+            def timed_probe(text, limit):
+                result = probe(text, limit)
+                run.outcomes["index probes"] += 1
+                run.seconds["index probes"] += result.wall_seconds
+                return result
+
+            service.generation_index.probe = timed_probe
         engine = Engine(service=service, scorer="freq", grammar_version=config.grammar_version,
                         max_candidates=setting["candidates"],
                         realizations_per_candidate=setting["realizations"])
@@ -226,8 +240,9 @@ def print_run(run: Run, base: dict) -> None:
     print(f"  wall, generation seconds        {run.wall:8.1f} s, {run.generate_seconds:8.1f} s")
     print("  MRSs by outcome                 "
           + ", ".join(f"{k} {v}" for k, v in sorted(run.outcomes.items()) if v))
-    print("  wall seconds by outcome         "
-          + ", ".join(f"{k} {v:.1f}" for k, v in sorted(run.seconds.items()) if v))
+    print("  item seconds by outcome         "
+          + ", ".join(f"{k} {v:.1f}" for k, v in sorted(run.seconds.items()) if v)
+          + f"; all {sum(run.seconds.values()):.1f}")
     for seconds, status, reason in run.slowest[:3]:
         print(f"      {seconds:6.2f} s  {status:<14} {reason}")
     print("  peak RSS per ACE process        "

@@ -474,7 +474,10 @@ class Pipeline:
             return pair_transform(text, d.status, d.reason)
         ps, hs = sides[(it.premise, pair.premise)], sides.get((it.hypothesis, pair.hypothesis))
         if not ps.usable:
-            return pair_transform(text, ps.status, f"premise: {ps.reason}", ps, hs)
+            # the hypothesis side is left out even when another pair of the batch needed it,
+            # so a record does not depend on which pairs share its batch
+            return pair_transform(text, ps.status, f"premise: {ps.reason}", ps,
+                                  hs if self.realize_every_side else None)
         for side, s in (("premise", ps), ("hypothesis", hs)):
             if not s.usable:
                 return pair_transform(text, s.status, f"{side}: {s.reason}", ps, hs)
