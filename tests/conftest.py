@@ -44,6 +44,10 @@ def _nothing_left_in_temp(tmp_path_factory: pytest.TempPathFactory):
     anything a test, LIT or a tool it starts leaves there fails the session, named. (With
     pytest-xdist each worker has its own basetemp, so its own folder.)"""
     folder = tmp_path_factory.mktemp("tempdir", numbered=False)
+    # torch keeps its compiled-kernel cache in TMPDIR unless told (torchinductor_$USER): the
+    # tests that load tiny models point it at pytest's own area, removed with the rest
+    os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR",
+                          str(tmp_path_factory.mktemp("torchinductor", numbered=False)))
     saved = os.environ.get("TMPDIR"), tempfile.tempdir
     os.environ["TMPDIR"] = tempfile.tempdir = str(folder)
     yield folder
