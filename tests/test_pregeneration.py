@@ -141,3 +141,16 @@ def test_a_record_does_not_depend_on_the_pairs_batched_with_it(fake_ace_config, 
         alone = engine.pipeline.nli([failed[0]], [spec])
     assert batched[1]["transforms"][0]["hypothesis"]["mrs"]  # the twin needed it
     assert batched[0]["transforms"] == alone[0]["transforms"]
+
+
+def test_what_the_grammar_parsed_needs_no_probe(service, realizable):
+    """Predicates of a parse are in the grammar's index: vouched for, they cost no probe;
+    an unknown word's generic predicate is still probed."""
+    good = simplemrs.decode(realizable)
+    service.vouch([good])
+    assert service.unindexed([good]) == [()]
+    assert service.generation_index.probes == 0
+    generic = simplemrs.decode(realizable.replace("_dog_n_1", '"_cartwheel/NN_u_unknown"'))
+    service.vouch([generic])
+    service.unindexed([generic])
+    assert service.generation_index.probes == 1

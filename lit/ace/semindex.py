@@ -10,6 +10,10 @@ EP that is "not covered" (on the rig: about 0.1 s for a dozen predicates, where 
 item costs a chart for the rest of its MRS). Answers are kept for the life of the index (an
 AceService), so a predicate is probed once.
 
+Predicates the grammar itself produced in a parse are in its index (a lexical entry or a rule
+gave them), so they are taken as known without a probe (`vouch`); an unknown word's generic
+predicate ("_cartwheel/NN_u_unknown") is not, and is probed like a rule's new predicate.
+
 Only what ACE says is believed: a probe that fails in any other way (a time-out, a crash)
 leaves its predicates unknown, and they are probed again next time; EPs with a constant
 argument (names, numbers) are never judged, since ACE may cover them with generic entries.
@@ -29,6 +33,8 @@ from lit.status import Status
 
 #: ACE's warning for an EP no lexical entry or rule of the index covers.
 _NOT_COVERED = re.compile(r"EP '(.+?)' is not covered")
+#: An unknown word's predicate from a generic lexical entry: parsed, never generated.
+_GENERIC = re.compile(r"/|_u_unknown$")
 #: The error ACE gives an item with such an EP; reasons quote it, so records stay comparable.
 NOT_IN_INDEX = "input EP not in index"
 
@@ -72,6 +78,15 @@ class SemanticIndex:
             self._learn(dict(sorted(new.items())), limit)
         with self._lock:
             return [tuple(p for p in preds if self.known.get(p) is False) for preds in found]
+
+    def vouch(self, mrss: Iterable[MRS]) -> None:
+        """Take the predicates of MRSs this grammar produced by parsing as in its index (no
+        probe for them), except unknown words' generic ones."""
+        with self._lock:
+            for m in mrss:
+                for pred in _predicates(m):
+                    if pred not in self.known and not _GENERIC.search(pred):
+                        self.known[pred] = True
 
     def _learn(self, predicates: dict[str, str], limit: int | None) -> None:
         result = self.probe(probe_mrs(predicates), limit)

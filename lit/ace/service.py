@@ -250,6 +250,11 @@ class AceService:
         on the generator of *limit*: pass the limit you will generate with)."""
         return self.generation_index.missing(mrss, limit)
 
+    def vouch(self, mrss: Iterable[MRS]) -> None:
+        """Tell the generation index that this grammar parsed *mrss*: their predicates need no
+        probe before `unindexed` can judge them (lit.ace.semindex)."""
+        self.generation_index.vouch(mrss)
+
     def _probe(self, mrs_text: str, limit: int | None) -> GenerateResult:
         return next(self._stream([mrs_text], lambda m: self._generate_task(m, limit)))
 

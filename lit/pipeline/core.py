@@ -173,6 +173,10 @@ class Pipeline:
                     out[r.input] = Parsed(Status.ACE_ERROR, f"unreadable MRS from ACE: {exc}")
                     continue
                 out[r.input] = self._plausible(r.input, top, r.readings)
+            vouch = getattr(self.service, "vouch", None)  # a stand-in service may lack it
+            if vouch is not None:  # what the grammar parsed needs no index probe
+                vouch([m for p in out.values() if p.mrs is not None
+                       for m in (p.mrs, *(f for _, f in p.fallbacks))])
         return out
 
     def _plausible(self, sentence: str, top: MRS, readings) -> Parsed:
