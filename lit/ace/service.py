@@ -252,7 +252,7 @@ class AceService:
 
     def vouch(self, mrss: Iterable[MRS]) -> None:
         """Tell the generation index that this grammar parsed *mrss*: their predicates need no
-        probe before `unindexed` can judge them (lit.ace.semindex)."""
+        probe before `unindexed` can judge them (lit.ace.semindex says which are excepted)."""
         self.generation_index.vouch(mrss)
 
     def _probe(self, mrs_text: str, limit: int | None) -> GenerateResult:
