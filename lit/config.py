@@ -59,10 +59,11 @@ class RunConfig:
     #: Per-item ACE time limit in seconds (a hung ACE is restarted, the item marked timeout).
     timeout: float = 60.0
     #: Per-MRS generation time budget in seconds, apart from `timeout`: on the rig every MRS
-    #: that realized did so in a few seconds, while hopeless ones ran to any limit. A
+    #: that realized did so within 3.8 s on a quiet box (5.5 s at load 8), while hopeless ones
+    #: ran to any limit; 8 s lost nothing on 200 dev pairs, 5 s lost two under load. A
     #: generation stopped by it is `timeout`, and `lit nli --resume` with a larger budget
     #: retries it (docs/performance.md, "Generation limits").
-    generate_timeout: float = 10.0
+    generate_timeout: float = 8.0
     #: Realization ranker: "gpt2" (perplexity, needs the `rank` extra) or "ace" (no model).
     scorer: str = "gpt2"
     #: Hugging Face model name or directory for the gpt2 scorer (None: "gpt2").
