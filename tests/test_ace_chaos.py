@@ -27,6 +27,7 @@ from lit.pipeline.engine import Engine
 from lit.pipeline.run import RunResult, run_nli
 from lit.status import Status
 from tests.conftest import ORACLE
+from tests.procs import children
 from tools.fault_run import without_timings
 
 SENTENCE = "Bob met Alice."
@@ -60,21 +61,6 @@ def signal_mid_item(note: Path, signum: int, times: int = 1) -> threading.Thread
     return thread
 
 
-def _children() -> set[int]:
-    """This process's child processes (ACE runs as one; zombies count too)."""
-    me, found = os.getpid(), set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        if int(stat[stat.rfind(")") + 1 :].split()[1]) == me:
-            found.add(int(entry.name))
-    return found
-
-
 @pytest.fixture
 def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A temporary directory of this test's own for LIT and ACE; afterwards it must be
@@ -83,9 +69,9 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     scratch.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     monkeypatch.setenv("TMPDIR", str(scratch))
-    before = _children()
+    before = children()
     yield scratch
-    assert _children() <= before, "an ACE process was left behind"
+    assert children() <= before, "an ACE process was left behind"
     assert list(scratch.iterdir()) == [], "something was left in the temp dir"
 
 

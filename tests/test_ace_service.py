@@ -6,6 +6,7 @@ import itertools
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from delphin.codecs import simplemrs
@@ -17,6 +18,7 @@ from lit.errors import ConfigurationError
 from lit.demo.replay import pick
 from lit.status import Status
 from tests.conftest import ORACLE, read_jsonl
+from tests.procs import children
 
 
 @pytest.fixture(scope="module")
@@ -287,18 +289,14 @@ def test_close_is_idempotent_and_final(fake_ace_config):
 
 def _ace_children() -> list[tuple[int, bool]]:
     """(pid, is a generator) for every live ACE process started by this test process."""
-    import os
-    from pathlib import Path
-
     found = []
-    for task in os.listdir(f"/proc/{os.getpid()}/task"):
-        for pid in Path(f"/proc/{os.getpid()}/task/{task}/children").read_text().split():
-            try:
-                argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if any(b"ace" in a for a in argv[:2]):
-                found.append((int(pid), b"-e" in argv))
+    for pid in children():
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(b"ace" in a for a in argv[:2]):
+            found.append((pid, b"-e" in argv))
     return found
 
 

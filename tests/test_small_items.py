@@ -19,6 +19,7 @@ import pytest
 from lit.ace.service import AceService
 from lit.cli import main
 from lit.pipeline.summary import Summary
+from tests.procs import children
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,13 +60,6 @@ def test_a_service_leaves_nothing_in_the_temp_dir(fake_ace_config):
     assert set(Path(tempfile.gettempdir()).glob("lit-ace-*")) == before
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found |= {int(c) for c in (task / "children").read_text().split()}
-    return found
-
-
 def _alive(pid: int) -> bool:
     try:
         status = Path(f"/proc/{pid}/status").read_text()
@@ -91,7 +85,7 @@ def test_ace_dies_with_a_sigkilled_driver(fake_ace_config, tmp_path):
     deadline = time.monotonic() + 60
     ace: set[int] = set()
     while time.monotonic() < deadline and not ace:
-        ace = _children(driver.pid)
+        ace = children(driver.pid)
         time.sleep(0.1)
     assert ace, "no ACE process started"
     time.sleep(1.0)  # ACE is now busy with the hanging item
