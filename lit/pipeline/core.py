@@ -482,9 +482,8 @@ class Pipeline:
             # so a record does not depend on which pairs share its batch
             return pair_transform(text, ps.status, f"premise: {ps.reason}", ps,
                                   hs if self.realize_every_side else None)
-        for side, s in (("premise", ps), ("hypothesis", hs)):
-            if not s.usable:
-                return pair_transform(text, s.status, f"{side}: {s.reason}", ps, hs)
+        if not hs.usable:
+            return pair_transform(text, hs.status, f"hypothesis: {hs.reason}", ps, hs)
         if d.edit is not None and (hs.alternatives or {}).get("used"):
             # a later alternative was realized: label the edit that was made, not the first
             h = parsed[it.hypothesis]
