@@ -10,6 +10,7 @@ itself: the service decides that, and knows it happened.
 from __future__ import annotations
 
 import ctypes
+import os
 import re
 import signal
 import subprocess
@@ -47,16 +48,36 @@ def resident_megabytes(pid: int) -> float | None:
     return None
 
 
-def process_state(pid: int) -> str | None:
-    """The state letter of process *pid* in /proc/PID/stat ("R" running, "S" sleeping, "T"
-    stopped by a signal, ...), or None where /proc cannot say (not Linux, process gone)."""
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The processor time process *pid* has used so far (user + system, /proc/PID/stat), or
+    None where /proc cannot say (not Linux, process gone)."""
+    fields = _stat_fields(pid)
+    if fields is None or len(fields) < 13:
+        return None
+    try:
+        return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
+    except ValueError:
+        return None
+
+
+def _stat_fields(pid: int) -> list[str] | None:
+    """/proc/PID/stat after the command name (field 3 on), or None."""
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
             stat = f.read()
     except OSError:
         return None
-    # the command name (field 2) is in parentheses and may hold anything: the state follows
-    fields = stat[stat.rfind(")") + 1 :].split()
+    # the command name (field 2) is in parentheses and may hold anything: the rest follows
+    return stat[stat.rfind(")") + 1 :].split()
+
+
+def process_state(pid: int) -> str | None:
+    """The state letter of process *pid* in /proc/PID/stat ("R" running, "S" sleeping, "T"
+    stopped by a signal, ...), or None where /proc cannot say (not Linux, process gone)."""
+    fields = _stat_fields(pid)
     return fields[0] if fields else None
 
 

@@ -4,13 +4,19 @@ Each worker is a thread that owns its own long-lived ACE parser process (one per
 use) and generator process (:mod:`lit.ace.process`); items go to whichever worker is free, and results come back in input
 order while the batch streams. Per-item failures become results with a status and a reason:
 
-- **timeout** — reads from ACE block, so each worker has a watchdog thread. Before an item
-  is sent the worker arms a deadline; if the deadline passes, the watchdog kills that ACE
-  process, which ends the blocked read (EOF). Arming, disarming and killing happen under one
-  lock, so "finished just in time" and "killed" cannot both be true for an item. ACE also gets
-  its own ``--timeout`` (whole seconds), so a slow item usually ends gracefully with no restart;
-  the watchdog fires one second later as the hard limit for a truly hung process. An empty
-  answer that took the whole time limit is also reported as ``timeout``.
+- **timeout** — a time limit is ACE's *processor* time on the item, not the wall clock, so an
+  item stops at the same point of its work on a busy or an idle machine and after a retry: a
+  record does not depend on the load or on faults (a wall-clock budget let the same MRS end at
+  its time limit in one run and at its memory cap in another). Reads from ACE block, so each
+  worker has a watchdog thread. Before an item is sent the worker arms it with the process's
+  CPU time so far; the watchdog reads /proc/PID/stat every `CPU_POLL_SECONDS` and kills the
+  process once the item has used its budget, which ends the blocked read (EOF). A process
+  that gets no processor (a machine with more busy processes than cores, or a hung ACE) is
+  stopped by a wall-clock backstop of `WALL_FACTOR` times the budget: ACE's own ``--timeout``
+  (whole seconds), then the watchdog one second later; only that outcome depends on the load,
+  and its reason says so. Arming, disarming and killing happen under one lock, so "finished
+  just in time" and "killed" cannot both be true for an item. Where /proc cannot say (not
+  Linux), the budget is wall-clock time, as ACE's own ``--timeout``.
 - **resource** — ACE stopped an item at a memory cap ("ran out of RAM while unpacking", the
   chart cap while building the forest): the reason names the cap, so a run with larger caps
   can retry just these items (``lit nli --resume``). Generation has its own time budget and
@@ -83,6 +89,7 @@ from lit.ace.process import (
     DEFAULT_MAX_OUTPUT_BYTES,
     AceOutputError,
     AceProcess,
+    cpu_seconds,
     process_state,
     resident_megabytes,
 )
@@ -111,6 +118,11 @@ LIMIT_OPTIONS = {
 }
 #: How long after ACE's own --timeout the watchdog kills a process that has not answered.
 HARD_TIMEOUT_GRACE = 1.0
+#: The wall-clock backstop of an item, in multiples of its processor-time budget: a process
+#: waiting for a core is not slow, but a hung one (no processor time at all) must end.
+WALL_FACTOR = 3.0
+#: How often the watchdog reads a busy ACE process's processor time.
+CPU_POLL_SECONDS = 0.05
 #: Tries an item gets when ACE dies of something LIT did not cause, each on a fresh process
 #: (Spark gives a task 4 attempts; Ray retries a task whose worker died 3 times).
 DEFAULT_ATTEMPTS = 4
@@ -120,16 +132,23 @@ STOPPING = "LIT is stopping (interrupted or closed)"
 
 @dataclass(frozen=True)
 class Limits:
-    """What one kind of ACE process may spend on an item."""
+    """What one kind of ACE process may spend on an item: *seconds* of processor time (of
+    wall-clock time where the processor time cannot be read: *wall_factor* 1)."""
 
     seconds: float
     chart_megabytes: int
     unpack_megabytes: int
+    wall_factor: float = WALL_FACTOR
+
+    @property
+    def wall_seconds(self) -> float:
+        """The wall-clock backstop."""
+        return self.seconds * self.wall_factor
 
     @property
     def ace_timeout(self) -> int:
-        """ACE's own ``--timeout`` takes whole seconds."""
-        return max(1, round(self.seconds))
+        """ACE's own ``--timeout`` (wall-clock, whole seconds) is the backstop."""
+        return max(1, round(self.wall_seconds))
 
 
 class AceService:
@@ -171,11 +190,12 @@ class AceService:
         self.config = config
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.timeout = float(timeout)
-        #: per-item time limit (seconds) and memory caps (MB) of each kind of process
+        #: per-item time limit (processor seconds) and memory caps (MB) of each kind of process
+        factor = WALL_FACTOR if cpu_seconds(os.getpid()) is not None else 1.0
         self.limits = {
-            "parse": Limits(self.timeout, max_chart_megabytes, max_unpack_megabytes),
+            "parse": Limits(self.timeout, max_chart_megabytes, max_unpack_megabytes, factor),
             "generate": Limits(float(generate_timeout), generate_chart_megabytes,
-                               generate_unpack_megabytes),
+                               generate_unpack_megabytes, factor),
         }
         #: a parser holding more than this after an item is replaced (its peak stays resident)
         self.idle_megabytes = idle_megabytes
@@ -462,7 +482,7 @@ class _Attempt:
     #: cause: retried); "failed" (no answer by the item's or LIT's doing: not retried)
     outcome: str
     stderr: str  # what ACE wrote to stderr during the try
-    detail: str = ""  # how ACE ended or failed ("died", "failed")
+    detail: str = ""  # how ACE ended or failed ("died", "failed"), or which limit ("timeout")
 
 
 class _StartError(Exception):
@@ -551,8 +571,13 @@ class _Worker:
         self.index = index
         self.processes: dict[tuple[str, int | None], _Process] = {}
         self._cond = threading.Condition()
-        self._deadline: float | None = None
+        self._deadline: float | None = None  # the wall-clock backstop
         self._target: _Process | None = None
+        #: the target's processor time when the item was sent, and the item's budget (None:
+        #: the processor time cannot be read, the deadline is the limit)
+        self._cpu_start: float | None = None
+        self._cpu_budget = 0.0
+        self._cpu_used = 0.0  # what the item had used when the watchdog last looked
         self._fired = False
         self._found_stopped = False  # the watchdog found its target stopped (SIGSTOP)
         self._stop = False
@@ -591,16 +616,28 @@ class _Worker:
                     self._cond.wait()
                     continue
                 remaining = self._deadline - time.monotonic()
-                if remaining > 0:
-                    self._cond.wait(remaining)
+                if remaining > 0 and not self._over_budget():
+                    wait = remaining if self._cpu_start is None else CPU_POLL_SECONDS
+                    self._cond.wait(min(remaining, wait))
                     continue
                 if self._target is not None:
                     # stopped from outside is no slow grammar: tell it from a time-out
-                    state = process_state(self._target.popen.pid)
-                    self._found_stopped = state in ("T", "t")
+                    if remaining <= 0:
+                        state = process_state(self._target.popen.pid)
+                        self._found_stopped = state in ("T", "t")
                     self._target.kill()
                 self._fired = True
                 self._deadline = None
+
+    def _over_budget(self) -> bool:
+        """Has the target used its item's processor time (read now; under the lock)?"""
+        if self._cpu_start is None or self._target is None:
+            return False
+        now = cpu_seconds(self._target.popen.pid)
+        if now is None:  # gone: its reader sees the end
+            return False
+        self._cpu_used = now - self._cpu_start
+        return self._cpu_used >= self._cpu_budget
 
     # --- one item -----------------------------------------------------------------------
 
@@ -649,10 +686,12 @@ class _Worker:
         except _StartError as exc:  # e.g. no memory to fork: the machine's, not the item's
             return _Attempt(None, "died", "", str(exc))
         popen = proc.popen
+        limits = self.service.limits[key[0]]
         with self._cond:
-            self._deadline = (time.monotonic() + self.service.limits[key[0]].seconds
-                              + HARD_TIMEOUT_GRACE)
+            self._deadline = time.monotonic() + limits.wall_seconds + HARD_TIMEOUT_GRACE
             self._target = proc
+            self._cpu_start = cpu_seconds(popen.pid) if limits.wall_factor > 1 else None
+            self._cpu_budget, self._cpu_used = limits.seconds, 0.0
             self._fired = self._found_stopped = False
             self._cond.notify()
         response, error = None, None
@@ -663,7 +702,9 @@ class _Worker:
         with self._cond:
             self._deadline = None
             self._target = None
-            fired, stopped = self._fired, self._found_stopped
+            fired, stopped, used = self._fired, self._found_stopped, self._cpu_used
+            measured = self._cpu_start is not None
+            on_cpu = measured and used >= self._cpu_budget
         complete = (
             error is None
             and "readings" in response
@@ -684,7 +725,8 @@ class _Worker:
             return _Attempt(None, "died", stderr, "ACE was found stopped (SIGSTOP from outside "
                             "LIT) when its time limit passed")
         if fired:
-            return _Attempt(None, "timeout", stderr)
+            return _Attempt(None, "timeout", stderr,
+                            "cpu" if on_cpu else f"wall {used:.1f}" if measured else "")
         if not complete:
             if by_lit:
                 return _Attempt(None, "failed", stderr, STOPPING)
@@ -711,12 +753,23 @@ class _Worker:
     def _failure(self, task: _Task, attempt: _Attempt) -> tuple[Status, str]:
         """A time-out, or ``ace_error`` saying first how ACE ended, then its stderr."""
         if attempt.outcome == "timeout":
-            seconds = self.service.limits[task.kind].seconds
-            return Status.TIMEOUT, (
-                f"no answer within {seconds:g} s ({LIMIT_OPTIONS[task.kind][0]}); "
-                "ACE was stopped and restarted"
-            )
+            return Status.TIMEOUT, self._timeout_reason(task.kind, attempt.detail)
         return Status.ACE_ERROR, " | ".join(filter(None, [attempt.detail, _tail(attempt.stderr)]))
+
+    def _timeout_reason(self, kind: str, detail: str) -> str:
+        """Which time limit the watchdog enforced: the processor-time budget (the grammar's
+        outcome), or the wall-clock backstop (the machine's load: said, with the processor
+        time ACE got)."""
+        limits, option = self.service.limits[kind], LIMIT_OPTIONS[kind][0]
+        if detail == "cpu":
+            return (f"no answer within {limits.seconds:g} s of ACE processor time ({option}); "
+                    "ACE was stopped")
+        if detail.startswith("wall "):
+            return (f"no answer within {limits.wall_seconds + HARD_TIMEOUT_GRACE:g} s of "
+                    f"wall-clock time ({limits.wall_factor:g} x {option}, the backstop), in "
+                    f"which ACE got only {float(detail[5:]):.1f} s of processor time: a hung "
+                    "ACE, or a machine with more busy processes than cores; ACE was stopped")
+        return f"no answer within {limits.seconds:g} s ({option}); ACE was stopped"
 
     def _gave_up(self, kind: str, response: Any, ace_seconds: float | None, wall: float) -> bool:
         """Did ACE stop at its own --timeout? Said by its error ("ran out of time while
@@ -773,8 +826,11 @@ class _Worker:
         a run with a larger one may succeed), else *status*."""
         limits, options = self.service.limits[task.kind], LIMIT_OPTIONS[task.kind]
         if self._gave_up(task.kind, response, seconds, wall):
+            backstop = (f"wall-clock backstop, {limits.wall_factor:g} x {options[0]}: ACE got "
+                        "less processor time than it was due" if limits.wall_factor > 1
+                        else options[0])
             return Status.TIMEOUT, (f"ACE stopped at its {limits.ace_timeout} s time limit "
-                                    f"({options[0]}); "
+                                    f"({backstop}); "
                                     + self._empty_reason(response, stderr, short))
         said = f"{response.get('error') or ''} {stderr}"
         if "RAM" in said:

@@ -20,7 +20,9 @@ generate: one). Recorded answers are looked up as follows:
 - an unknown input gets ACE's empty answer ``(:results . ())`` and the process stays alive.
 
 Faults on command (for tests), by a marker anywhere in the input line (a sentence, or a CARG
-in an MRS): ``__HANG__`` sleeps forever, ``__CRASH__`` writes half an answer, an ACE-like
+in an MRS): ``__HANG__`` computes forever (a slow item: it uses processor time, so the
+processor-time budget stops it), ``__STALL__`` sleeps forever (a process that gets no processor
+time: only the wall-clock backstop stops it), ``__CRASH__`` writes half an answer, an ACE-like
 message on stderr and exits 134, ``__ERROR__`` answers empty with ``(:error . "...")`` and an
 ``ERROR:`` line on stderr (ACE's way of reporting a failed item), ``__EXIT__`` answers and then
 exits (a process killed between items, e.g. by the OOM killer), ``__GIVEUP__`` answers empty at
@@ -79,6 +81,7 @@ def transcripts_path() -> Path:
 INDEX_FORMAT = "5"
 
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
+STALL = "__STALL__"
 GIVE_UP = "__GIVEUP__"
 RAM = "__RAM__"
 SELF_SIGNALS = {"__SIGKILL__": signal.SIGKILL, "__SIGSTOP__": signal.SIGSTOP}
@@ -331,6 +334,9 @@ class Fake:
         if GARBAGE in datum:
             return "Segmentation fault? this is not a tsdb answer"
         if HANG in datum:
+            while True:  # busy, as a slow parse is
+                pass
+        if STALL in datum:
             while True:
                 time.sleep(3600)
         if CRASH in datum:
