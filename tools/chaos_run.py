@@ -1,11 +1,11 @@
 """Chaos for a whole `lit nli` run, compared with a clean run of the same input.
 
-    python tools/chaos_run.py [--pairs 150] [--skip K] [--kill-every 5] [--specs S,...]
-                              [--workers 2] [--keep DIR]
+    python tools/chaos_run.py [--pairs 150] [--skip K] [--input FILE] [--kill-every 5]
+                              [--specs S,...] [--workers 2] [--keep DIR]
 
-On the rig (LIT_ACE, LIT_GRAMMAR; LIT_GRAMMAR_VERSION, default 2025): PAIRS held-out SNLI dev
-pairs of tests/data/snli-1.0-dev.jsonl.gz (by default its last PAIRS, a part no test or
-benchmark uses) plus two broken lines go through `lit nli` once clean and once with a random ACE
+On the rig (LIT_ACE, LIT_GRAMMAR; LIT_GRAMMAR_VERSION, default 2025): PAIRS held-out SNLI
+pairs of FILE (SNLI JSONL, .gz accepted; default tests/data/snli-1.0-dev.jsonl.gz; by default
+its last PAIRS, a part no test or benchmark uses) plus two broken lines go through `lit nli` once clean and once with a random ACE
 process of the run SIGKILLed every KILL_EVERY seconds (neither run reads or fills the parse
 cache, so the chaos run parses as much as the clean one). Prints the kills made, each run's
 records, ok transforms, invalid_input lines, ACE processes left after it, temp entries left and
@@ -162,9 +162,10 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def held_out_pairs(pairs: int, skip: int | None) -> list[dict]:
-    """*pairs* SNLI dev pairs after *skip* (default: the file's last *pairs*)."""
-    with gzip.open(SNLI_DEV, "rt", encoding="utf-8") as f:
+def held_out_pairs(pairs: int, skip: int | None, source: Path = SNLI_DEV) -> list[dict]:
+    """*pairs* SNLI pairs of *source* after *skip* (default: the file's last *pairs*)."""
+    opener = gzip.open if source.suffix == ".gz" else open
+    with opener(source, "rt", encoding="utf-8") as f:
         rows = [json.loads(line) for line in f if line.strip()]
     first = len(rows) - pairs if skip is None else skip
     return rows[first:first + pairs]
@@ -218,7 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=150)
     parser.add_argument("--skip", type=int, default=None,
-                        help="start after this many SNLI dev pairs (default: the last PAIRS)")
+                        help="start after this many pairs (default: the last PAIRS)")
+    parser.add_argument("--input", type=Path, default=SNLI_DEV, metavar="FILE",
+                        help="SNLI JSONL to take the pairs from (default: %(default)s)")
     parser.add_argument("--kill-every", type=float, default=5.0, metavar="S")
     parser.add_argument("--specs", default=",".join(PAPER_SPECS))
     parser.add_argument("--workers", type=int, default=2)
@@ -238,9 +241,10 @@ def main(argv: list[str] | None = None) -> int:
 def chaos_compare(rig: Rig, folder: Path, args: argparse.Namespace) -> int:
     specs = args.specs.split(",")
     inp = folder / "pairs.jsonl"
-    digest = write_input(inp, held_out_pairs(args.pairs, args.skip))
+    digest = write_input(inp, held_out_pairs(args.pairs, args.skip, args.input))
     lines = args.pairs + len(BROKEN_LINES)
-    print(f"{args.pairs} held-out SNLI dev pairs + {len(BROKEN_LINES)} broken lines, specs "
+    print(f"{args.pairs} held-out pairs of {args.input.name} + {len(BROKEN_LINES)} broken "
+          f"lines, specs "
           f"{args.specs}, {args.workers} workers; an ACE process killed every {args.kill_every:g} "
           f"s; load average {load_average()}", flush=True)
     runs, outs = {}, {}

@@ -1,10 +1,11 @@
 """A long `lit nli` run on the rig, sampled: memory, file handles, temp entries, throughput.
 
-    python tools/soak.py [--pairs 10000] [--skip 0] [--specs S,...] [--workers 2]
-                         [--kill-every S] [--interval 60] [--out DIR] [--clean OUT]
+    python tools/soak.py [--pairs 10000] [--skip 0] [--input FILE] [--specs S,...]
+                         [--workers 2] [--kill-every S] [--interval 60] [--out DIR]
+                         [--clean OUT]
 
-PAIRS SNLI dev pairs (tests/data/snli-1.0-dev.jsonl.gz from SKIP, repeated with fresh ids when
-PAIRS exceeds the file) plus two broken lines go through `lit nli` on the rig (LIT_ACE,
+PAIRS SNLI pairs (of FILE, SNLI JSONL, default tests/data/snli-1.0-dev.jsonl.gz, from SKIP,
+repeated with fresh ids when PAIRS exceeds the file) plus two broken lines go through `lit nli` on the rig (LIT_ACE,
 LIT_GRAMMAR) with a random ACE process of the run SIGKILLed every KILL_EVERY seconds (0: none, a
 clean run; no parse cache, so a repeated pair is parsed again). Every INTERVAL seconds it
 samples the run's process tree: resident memory, open file handles (/proc/PID/fd of every
@@ -32,7 +33,7 @@ if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tools` importa
 
 from lit.config import PAPER_SPECS  # noqa: E402
 from lit.io.jsonl import complete_records  # noqa: E402
-from tools.bench_pipeline import load_average, tree_rss  # noqa: E402
+from tools.bench_pipeline import SNLI_DEV, load_average, tree_rss  # noqa: E402
 from tools.chaos_run import (  # noqa: E402
     BROKEN_LINES,
     Rig,
@@ -162,9 +163,9 @@ def plot(samples: list[Sample], path: Path, title: str) -> None:
     pyplot.close(figure)
 
 
-def soak_pairs(pairs: int, skip: int) -> list[dict]:
-    """*pairs* SNLI dev pairs from *skip*, repeated with fresh ids past the file's end."""
-    rows = held_out_pairs(10**9, skip)  # all from skip
+def soak_pairs(pairs: int, skip: int, source: Path = SNLI_DEV) -> list[dict]:
+    """*pairs* SNLI pairs of *source* from *skip*, repeated with fresh ids past its end."""
+    rows = held_out_pairs(10**9, skip, source)  # all from skip
     return [dict(rows[k % len(rows)], pairID=f"soak{k}") for k in range(pairs)]
 
 
@@ -172,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=10_000)
     parser.add_argument("--skip", type=int, default=0)
+    parser.add_argument("--input", type=Path, default=SNLI_DEV, metavar="FILE",
+                        help="SNLI JSONL to take the pairs from (default: %(default)s)")
     parser.add_argument("--specs", default=",".join(PAPER_SPECS))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--kill-every", type=float, default=5.0, metavar="S",
@@ -190,10 +193,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def soak(rig: Rig, args: argparse.Namespace) -> int:
     inp, out, temp = args.out / "in.jsonl", args.out / "out.jsonl", args.out / "tmp"
-    write_input(inp, soak_pairs(args.pairs, args.skip))
+    rows = soak_pairs(args.pairs, args.skip, args.input)
+    write_input(inp, rows)
     lines = args.pairs + len(BROKEN_LINES)
-    title = (f"lit nli soak: {args.pairs} SNLI dev pairs + {len(BROKEN_LINES)} broken lines, "
-             f"{args.workers} workers, "
+    distinct = len({(r["sentence1"], r["sentence2"]) for r in rows})
+    title = (f"lit nli soak: {args.pairs} pairs of {args.input.name} ({distinct} distinct) + "
+             f"{len(BROKEN_LINES)} broken lines, specs {args.specs}, {args.workers} workers, "
              + (f"an ACE killed every {args.kill_every:g} s" if args.kill_every else "no kills"))
     print(f"{title}; load average {load_average()}", flush=True)
     sampler = Sampler(out, temp, args.interval)
