@@ -56,9 +56,10 @@ class RunConfig:
     grammar_version: str | None = None
     #: ACE worker processes; None: one per core.
     workers: int | None = None
-    #: Per-item ACE time limit in seconds (a hung ACE is restarted, the item marked timeout).
+    #: Per-item ACE time limit in seconds of ACE's processor time, 3x that in wall-clock time
+    #: as the backstop (a stopped ACE is restarted, the item marked timeout).
     timeout: float = 60.0
-    #: Per-MRS generation time budget in seconds, apart from `timeout`: on the rig every MRS
+    #: Per-MRS generation budget in processor seconds, apart from `timeout`: on the rig every MRS
     #: that realized did so within 3.8 s on a quiet box (5.5 s at load 8), while hopeless ones
     #: ran to any limit; 8 s lost nothing on 200 dev pairs, 5 s lost two under load. A
     #: generation stopped by it is `timeout`, and `lit nli --resume` with a larger budget

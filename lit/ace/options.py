@@ -38,12 +38,14 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--timeout", type=float, default=DEFAULTS.timeout, metavar="SECONDS",
-        help="per-item limit; a hung ACE is restarted and the item marked timeout "
-        f"(default {DEFAULTS.timeout:g})",
+        help="per-item limit in seconds of ACE processor time (so a busy machine does not "
+        "change results; 3x that in wall-clock time is the backstop); a stopped ACE is "
+        f"restarted and the item marked timeout (default {DEFAULTS.timeout:g})",
     )
     g.add_argument(
         "--generate-timeout", type=float, default=DEFAULTS.generate_timeout, metavar="SECONDS",
-        help="per-MRS generation time budget; a generation stopped by it is timeout, and "
+        help="per-MRS generation budget in seconds of ACE processor time; a generation "
+        "stopped by it is timeout, and "
         f"--resume with a larger one retries it (default {DEFAULTS.generate_timeout:g})",
     )
     g.add_argument(
