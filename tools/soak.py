@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tools` importable
     sys.path.insert(0, str(ROOT))
 
+from lit.ace.process import resident_megabytes  # noqa: E402
 from lit.config import PAPER_SPECS  # noqa: E402
 from lit.io.jsonl import complete_records  # noqa: E402
 from tools.bench_pipeline import SNLI_DEV, load_average, tree_rss  # noqa: E402
@@ -48,7 +49,8 @@ from tools.chaos_run import (  # noqa: E402
 @dataclass(frozen=True)
 class Sample:
     minute: float
-    rss_mib: float
+    rss_mib: float  # the whole tree's
+    lit_rss_mib: float  # the `lit nli` process's own (ACE processes come and go per item)
     open_files: int
     processes: int
     temp_entries: int
@@ -101,11 +103,13 @@ class Sampler:
         pids = tree(self.proc.pid)
         minute = (time.monotonic() - self.started) / 60
         records = complete_records(self.out)
-        last = self.samples[-1] if self.samples else Sample(0, 0, 0, 0, 0, 0, 0)
+        last = self.samples[-1] if self.samples else Sample(0, 0, 0, 0, 0, 0, 0, 0)
         rate = (records - last.records) / (minute - last.minute) if minute > last.minute else 0
         temp = len(os.listdir(self.temp)) if self.temp.exists() else 0
+        own = resident_megabytes(self.proc.pid) or 0.0
         self.samples.append(Sample(round(minute, 2), round(tree_rss(self.proc.pid) / 2**20, 1),
-                                   open_files(pids), len(pids), temp, records, round(rate, 1)))
+                                   round(own, 1), open_files(pids), len(pids), temp, records,
+                                   round(rate, 1)))
 
 
 def write_reports(samples: list[Sample], folder: Path, title: str) -> list[str]:
@@ -122,7 +126,10 @@ def write_reports(samples: list[Sample], folder: Path, title: str) -> list[str]:
         title,
         f"RSS after warm-up (minute {warm.minute:g}) {warm.rss_mib:g} MiB, at the end "
         f"{live[-1].rss_mib:g} MiB ({_change(warm.rss_mib, live[-1].rss_mib)}), peak {peak:g} "
-        f"MiB; open files {min(s.open_files for s in live)}-{max(s.open_files for s in live)}; "
+        f"MiB; the lit process's own {warm.lit_rss_mib:g} MiB after warm-up, "
+        f"{live[-1].lit_rss_mib:g} MiB at the end "
+        f"({_change(warm.lit_rss_mib, live[-1].lit_rss_mib)}), peak "
+        f"{max(s.lit_rss_mib for s in live):g} MiB; open files {min(s.open_files for s in live)}-{max(s.open_files for s in live)}; "
         f"temp entries at most {max(s.temp_entries for s in samples)}, at the end "
         f"{samples[-1].temp_entries}",
     ]
@@ -147,10 +154,11 @@ def plot(samples: list[Sample], path: Path, title: str) -> None:
     from matplotlib import pyplot
 
     live = [s for s in samples if s.processes]  # the tree's own figures end with it
-    rows = ((live, "rss_mib", "RSS of the run's tree (MiB)"), (live, "open_files", "open files"),
+    rows = ((live, "rss_mib", "RSS of the run's tree (MiB)"),
+            (live, "lit_rss_mib", "RSS of lit itself (MiB)"), (live, "open_files", "open files"),
             (samples, "temp_entries", "temp entries"),
             (samples, "records_per_minute", "records per minute"))
-    figure, axes = pyplot.subplots(len(rows), 1, sharex=True, figsize=(8, 9))
+    figure, axes = pyplot.subplots(len(rows), 1, sharex=True, figsize=(8, 11))
     for ax, (shown, name, label) in zip(axes, rows):
         ax.plot([s.minute for s in shown], [getattr(s, name) for s in shown], marker=".")
         ax.set_ylabel(label, fontsize=8)
