@@ -95,6 +95,9 @@ def test_a_process_that_gets_no_processor_time_is_stopped_by_the_wall_clock_back
     assert stalled.status is Status.TIMEOUT
     assert stalled.reason.startswith(
         "no answer within 4 s of wall-clock time (3 x --timeout, the backstop), in which ACE "
-        "got only 0.0 s of processor time")
+        "got only ")
+    # what it got is the fake's start-up (it was sent the item while still importing)
+    got = float(stalled.reason.split("got only ")[1].split(" s ")[0])
+    assert got < 1.0
     assert 3 <= stalled.wall_seconds < 10
     assert after.status is Status.OK

@@ -482,7 +482,7 @@ class _Attempt:
     #: cause: retried); "failed" (no answer by the item's or LIT's doing: not retried)
     outcome: str
     stderr: str  # what ACE wrote to stderr during the try
-    detail: str = ""  # how ACE ended or failed ("died", "failed"), or which limit ("timeout")
+    detail: str = ""  # how ACE ended or failed ("died", "failed"); the reason ("timeout")
 
 
 class _StartError(Exception):
@@ -726,7 +726,7 @@ class _Worker:
                             "LIT) when its time limit passed")
         if fired:
             return _Attempt(None, "timeout", stderr,
-                            "cpu" if on_cpu else f"wall {used:.1f}" if measured else "")
+                            self._timeout_reason(key[0], on_cpu, used if measured else None))
         if not complete:
             if by_lit:
                 return _Attempt(None, "failed", stderr, STOPPING)
@@ -753,22 +753,22 @@ class _Worker:
     def _failure(self, task: _Task, attempt: _Attempt) -> tuple[Status, str]:
         """A time-out, or ``ace_error`` saying first how ACE ended, then its stderr."""
         if attempt.outcome == "timeout":
-            return Status.TIMEOUT, self._timeout_reason(task.kind, attempt.detail)
+            return Status.TIMEOUT, attempt.detail
         return Status.ACE_ERROR, " | ".join(filter(None, [attempt.detail, _tail(attempt.stderr)]))
 
-    def _timeout_reason(self, kind: str, detail: str) -> str:
+    def _timeout_reason(self, kind: str, on_budget: bool, used: float | None) -> str:
         """Which time limit the watchdog enforced: the processor-time budget (the grammar's
         outcome), or the wall-clock backstop (the machine's load: said, with the processor
-        time ACE got)."""
+        time ACE got; *used* None: it could not be read, the limit was wall-clock time)."""
         limits, option = self.service.limits[kind], LIMIT_OPTIONS[kind][0]
-        if detail == "cpu":
+        if on_budget:
             return (f"no answer within {limits.seconds:g} s of ACE processor time ({option}); "
                     "ACE was stopped")
-        if detail.startswith("wall "):
+        if used is not None:
             return (f"no answer within {limits.wall_seconds + HARD_TIMEOUT_GRACE:g} s of "
                     f"wall-clock time ({limits.wall_factor:g} x {option}, the backstop), in "
-                    f"which ACE got only {float(detail[5:]):.1f} s of processor time: a hung "
-                    "ACE, or a machine with more busy processes than cores; ACE was stopped")
+                    f"which ACE got only {used:.1f} s of processor time: a hung ACE, or a "
+                    "machine with more busy processes than cores; ACE was stopped")
         return f"no answer within {limits.seconds:g} s ({option}); ACE was stopped"
 
     def _gave_up(self, kind: str, response: Any, ace_seconds: float | None, wall: float) -> bool:
