@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tools` importa
 from lit.ace.process import resident_megabytes  # noqa: E402
 from lit.config import PAPER_SPECS  # noqa: E402
 from lit.io.jsonl import complete_records  # noqa: E402
-from tools.bench_pipeline import SNLI_DEV, load_average, tree_rss  # noqa: E402
+from tools.bench_pipeline import SNLI_DEV, load_average  # noqa: E402
 from tools.chaos_run import (  # noqa: E402
     BROKEN_LINES,
     Rig,
@@ -106,10 +106,10 @@ class Sampler:
         last = self.samples[-1] if self.samples else Sample(0, 0, 0, 0, 0, 0, 0, 0)
         rate = (records - last.records) / (minute - last.minute) if minute > last.minute else 0
         temp = len(os.listdir(self.temp)) if self.temp.exists() else 0
-        own = resident_megabytes(self.proc.pid) or 0.0
-        self.samples.append(Sample(round(minute, 2), round(tree_rss(self.proc.pid) / 2**20, 1),
-                                   round(own, 1), open_files(pids), len(pids), temp, records,
-                                   round(rate, 1)))
+        rss = {pid: resident_megabytes(pid) or 0.0 for pid in pids}  # 0: gone meanwhile
+        self.samples.append(Sample(round(minute, 2), round(sum(rss.values()), 1),
+                                   round(rss.get(self.proc.pid, 0.0), 1), open_files(pids),
+                                   len(pids), temp, records, round(rate, 1)))
 
 
 def write_reports(samples: list[Sample], folder: Path, title: str) -> list[str]:
