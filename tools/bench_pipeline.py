@@ -64,6 +64,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from lit.ace.process import resident_megabytes  # noqa: E402
 from lit.io import read_nli  # noqa: E402
 from lit.pipeline import PAPER_SPECS, STAGES  # noqa: E402
 
@@ -138,11 +139,8 @@ def _tree_rss(pid: int) -> int:
     total, stack = 0, [pid]
     while stack:
         p = stack.pop()
+        total += round((resident_megabytes(p) or 0) * 2**20)  # 0: gone meanwhile
         try:
-            with open(f"/proc/{p}/status") as f:
-                for line in f:
-                    if line.startswith("VmRSS:"):
-                        total += int(line.split()[1]) * 1024
             for task in os.listdir(f"/proc/{p}/task"):
                 with open(f"/proc/{p}/task/{task}/children") as f:
                     stack += [int(c) for c in f.read().split()]
