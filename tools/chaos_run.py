@@ -3,14 +3,14 @@
     python tools/chaos_run.py [--pairs 150] [--skip K] [--input FILE] [--kill-every 5]
                               [--specs S,...] [--workers 2] [--keep DIR]
 
-On the rig (LIT_ACE, LIT_GRAMMAR; LIT_GRAMMAR_VERSION, default 2025): PAIRS held-out SNLI
-pairs of FILE (SNLI JSONL, .gz accepted; default tests/data/snli-1.0-dev.jsonl.gz; by default
-its last PAIRS, a part no test or benchmark uses) plus two broken lines go through `lit nli` once clean and once with a random ACE
-process of the run SIGKILLed every KILL_EVERY seconds (neither run reads or fills the parse
-cache, so the chaos run parses as much as the clean one). Prints the kills made, each run's
-records, ok transforms, invalid_input lines, ACE processes left after it, temp entries left and
-exit code, the transforms that differ between the runs (must be none) and the load average. Exit
-status 1 if anything differs or is left behind.
+On the rig (LIT_ACE, LIT_GRAMMAR; LIT_GRAMMAR_VERSION, default 2025): PAIRS held-out SNLI pairs
+of FILE (SNLI JSONL, .gz accepted; default tests/data/snli-1.0-dev.jsonl.gz; by default its last
+PAIRS, a part no test or benchmark uses) plus two broken lines go through `lit nli` once clean
+and once with a random ACE process of the run SIGKILLed every KILL_EVERY seconds (neither run
+reads or fills the parse cache, so the chaos run parses as much as the clean one). Prints the
+kills made, each run's records, ok transforms, invalid_input lines, ACE processes left after it,
+temp entries left and exit code, the transforms that differ between the runs (must be none) and
+the load average. Exit status 1 if anything differs or is left behind.
 
 Each run's grammar is a symlink in the run's own folder, so `-g <that path>` on a command line
 names exactly this run's ACE processes (nobody else's ACE on the same grammar is touched, and an

@@ -5,15 +5,15 @@
                          [--clean OUT]
 
 PAIRS SNLI pairs (of FILE, SNLI JSONL, default tests/data/snli-1.0-dev.jsonl.gz, from SKIP,
-repeated with fresh ids when PAIRS exceeds the file) plus two broken lines go through `lit nli` on the rig (LIT_ACE,
-LIT_GRAMMAR) with a random ACE process of the run SIGKILLed every KILL_EVERY seconds (0: none, a
-clean run; no parse cache, so a repeated pair is parsed again). Every INTERVAL seconds it
-samples the run's process tree: resident memory, open file handles (/proc/PID/fd of every
-process), entries in the run's own TMPDIR and records written per minute. Written to DIR:
-soak.csv, soak.md (a markdown table and a summary) and soak.png (with matplotlib, the `bench`
-extra), beside the input (in.jsonl) and output (out.jsonl). With --clean OUT (the out.jsonl of a
-clean soak of the same PAIRS and SKIP), the output is compared with it transform by transform
-(tools/chaos_run.py's comparison).
+repeated with fresh ids when PAIRS exceeds the file) plus two broken lines go through `lit nli`
+on the rig (LIT_ACE, LIT_GRAMMAR) with a random ACE process of the run SIGKILLed every
+KILL_EVERY seconds (0: none, a clean run; no parse cache, so a repeated pair is parsed again).
+Every INTERVAL seconds it samples the run's process tree: resident memory, open file handles
+(/proc/PID/fd of every process), entries in the run's own TMPDIR and records written per minute.
+Written to DIR: soak.csv, soak.md (a markdown table and a summary) and soak.png (with
+matplotlib, the `bench` extra), beside the input (in.jsonl) and output (out.jsonl). With --clean
+OUT (the out.jsonl of a clean soak of the same PAIRS and SKIP), the output is compared with it
+transform by transform (tools/chaos_run.py's comparison).
 """
 
 from __future__ import annotations
@@ -129,7 +129,8 @@ def write_reports(samples: list[Sample], folder: Path, title: str) -> list[str]:
         f"MiB; the lit process's own {warm.lit_rss_mib:g} MiB after warm-up, "
         f"{live[-1].lit_rss_mib:g} MiB at the end "
         f"({_change(warm.lit_rss_mib, live[-1].lit_rss_mib)}), peak "
-        f"{max(s.lit_rss_mib for s in live):g} MiB; open files {min(s.open_files for s in live)}-{max(s.open_files for s in live)}; "
+        f"{max(s.lit_rss_mib for s in live):g} MiB; open files "
+        f"{min(s.open_files for s in live)}-{max(s.open_files for s in live)}; "
         f"temp entries at most {max(s.temp_entries for s in samples)}, at the end "
         f"{samples[-1].temp_entries}",
     ]

@@ -7,9 +7,10 @@
 - ``fake_ace_service`` (function): a started-on-demand ``AceService`` over the fake with 2
   workers and a 2-second timeout, closed after the test.
 
-Faults on command: put ``__HANG__`` (busy), ``__STALL__`` (asleep), ``__CRASH__``, ``__ERROR__``, ``__EXIT__``,
-``__GIVEUP__``, ``__RAM__``, ``__SIGKILL__`` or ``__SIGSTOP__`` in a sentence (or a CARG of an
-MRS); slow items (``LIT_FAKE_ACE_SLEEP``) let a test signal ACE mid-item. See lit/demo/replay.py.
+Faults on command: put ``__HANG__`` (busy), ``__STALL__`` (asleep), ``__CRASH__``,
+``__ERROR__``, ``__EXIT__``, ``__GIVEUP__``, ``__RAM__``, ``__SIGKILL__`` or ``__SIGSTOP__`` in
+a sentence (or a CARG of an MRS); slow items (``LIT_FAKE_ACE_SLEEP``) let a test signal ACE
+mid-item. See lit/demo/replay.py.
 """
 
 from __future__ import annotations
