@@ -1,16 +1,24 @@
 """The one MRS equivalence used by the fake ACE, the oracle tests and pipeline verification.
 
 Two MRSs are equivalent when a bijection between their EPs and variables preserves:
-predicates (normalized) and constant arguments, every role, HCONS, ICONS, which variable is
-TOP and which is INDEX, and the values of TENSE, PROG, PERF, SF and MOOD on every event
-variable (so on the index event, and on the verb's own event in an ERG 2025 it-cleft, whose
-INDEX is a bare event).
+predicates (normalized; an unknown verb's by its lemma, below) and constant arguments, every
+role, HCONS, ICONS, which variable is TOP and which is INDEX, and the values of TENSE, PROG,
+PERF, SF and MOOD on every event variable (so on the index event, and on the verb's own event
+in an ERG 2025 it-cleft, whose INDEX is a bare event).
 
 Ignored: variable names, character spans (LNK), surface strings, EP order, and the properties
 of non-event variables (PERS, NUM, IND, PT, GEND): a change of agreement alone is not a
 transformation LIT makes, and re-parses of a realization differ in them harmlessly (e.g.
 ``sheep``). The one exception is a pronoun's GEND, compared as part of its EP: *she* and *he*
 are different words, and the gender module (issue 14) changes nothing else in "I saw her."
+
+An unknown verb (the ERG's generic predicate for a word outside its lexicon, with a verb tag:
+``_dressed/vbd_u_unknown``) spells its form and tag, so a realization that inflects it otherwise
+re-parses to another predicate (*dressed* -> *will dress*: ``_dress/vb_u_unknown``). Two unknown
+verbs are the same predicate when their lemmas agree (lit.morphology.verb_forms, the regular
+analysis the stand-ins of lit.pipeline.standins inflect by; the word itself where there is
+none); their tense and aspect are compared on their events as for any verb
+(lit.mrsgraph.predicate_label).
 """
 
 from __future__ import annotations

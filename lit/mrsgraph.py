@@ -13,6 +13,8 @@ import hashlib
 from delphin import predicate, variable
 from delphin.mrs import MRS
 
+from lit.morphology import UNKNOWN_WORD, VERB_TAGS, verb_forms
+
 #: Event properties that must agree between equivalent MRSs.
 EVENT_PROPERTIES: tuple[str, ...] = ("TENSE", "PROG", "PERF", "SF", "MOOD")
 
@@ -41,6 +43,18 @@ def _variable_label(m: MRS, var: str) -> str:
     return label
 
 
+def predicate_label(pred: str) -> str:
+    """*pred* as lit.equivalence compares it: normalized, and an unknown verb's predicate by
+    its lemma (lit.morphology.verb_forms), whatever its form and tag: ``_dressed/vbd_u_unknown``
+    and ``_dress/vb_u_unknown`` are both ``_dress/v_u_unknown``."""
+    pred = predicate.normalize(pred)
+    m = UNKNOWN_WORD.match(pred) if pred.endswith("_u_unknown") else None
+    if m is None or m["tag"].lower() not in VERB_TAGS:
+        return pred
+    forms = verb_forms(m["word"], m["tag"])
+    return f"_{forms['vb'] if forms else m['word']}/v_u_unknown"
+
+
 def _ascii(label: str) -> str:
     """An injective ASCII spelling: networkx hashes labels as ASCII, and CARGs need not be."""
     return label.encode("unicode_escape").decode("ascii")
@@ -64,7 +78,7 @@ def labelled_graph(m: MRS) -> tuple[dict[Node, str], dict[tuple[Node, Node], str
     edges: dict[tuple[Node, Node], str] = {}
     for i, ep in enumerate(m.rels):
         node = ("ep", i)
-        pred = predicate.normalize(ep.predicate)
+        pred = predicate_label(ep.predicate)
         if ep.carg is not None:
             pred += f"({ep.carg})"
         if pred == "pron":  # a pronoun's GEND is its word: she and he differ (gender=swap)

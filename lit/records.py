@@ -28,6 +28,11 @@ class SideRecord(TypedDict):
     stand_ins: list[dict] | None
     #: the parse reading transformed (0 = ACE's top reading; see --readings)
     reading: int | None
+    #: every reading weighed, in ACE's order: {reading, score (the parse ranker's), margin
+    #: (below the top reading's score), doubt (what speaks against it, or null), tried (what
+    #: became of this side from it: "ok" or "status: reason", or null), round_trip ({verdict,
+    #: realized, example, why} or null)} (lit.pipeline.reading)
+    reading_evidence: list[dict] | None
     #: a transformation with several outputs (a table lookup: one per hypernym, ...), realized
     #: in table order until one verified (--max-alternatives): {used: index of the output
     #: realized or null, tried, available, failed: [{index, predicates, status, reason}]};

@@ -14,6 +14,9 @@ class Status(str, Enum):
     NO_GENERATION = "no_generation"
     NOT_VERIFIED = "not_verified"
     NOT_FLUENT = "not_fluent"  # every verified candidate has a defect (lit.rank.ranking)
+    #: no reading among the top N could be trusted (lit.pipeline.reading: the reason names
+    #: what spoke against each)
+    UNTRUSTED_READING = "untrusted_reading"
     TIMEOUT = "timeout"
     #: ACE stopped at a memory cap (the reason names it): a run with larger caps may succeed
     RESOURCE = "resource"

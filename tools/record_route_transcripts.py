@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import re
-import subprocess
 from pathlib import Path
 
 from delphin.codecs import simplemrs
 
+from lit.demo.replay import record
 from lit.rules.engine import RuleEngine
 
 CASES = [
@@ -37,11 +36,7 @@ MRS = re.compile(r'\(:mrs \.\s*"((?:[^"\\]|\\.)*)"\)')
 
 def run(mode: str, text: str) -> dict:
     """One ACE run on *text*, as a transcript record."""
-    args = ["-g", "erg.dat", *(PARSE if mode == "parse" else GENERATE)]
-    real = [os.environ["LIT_ACE"], "-g", os.environ["LIT_GRAMMAR"], *args[2:]]
-    done = subprocess.run(real, input=text + "\n", capture_output=True, text=True, timeout=120)
-    return {"mode": mode, "executable": "ace", "args": args, "input": text,
-            "stdout": done.stdout, "stderr": done.stderr, "returncode": done.returncode}
+    return record(mode, text, PARSE if mode == "parse" else GENERATE)
 
 
 def unescape(s: str) -> str:

@@ -6,7 +6,9 @@ by the sentence, the SHA-256 of the grammar image and the options that change AC
 (readings kept, chart and unpacking memory caps); a rebuilt or different grammar has another
 hash, so its entries are never served (and are dropped when the cache is opened with the
 new one for the same image path). Only answers the grammar alone determines are stored —
-``ok`` and ``no_parse``; timeouts, ACE errors and invalid input are never cached.
+``ok`` and ``no_parse``; timeouts, ACE errors and invalid input are never cached. Other
+answers of the grammar that the pipeline derives from ACE's (a reading's round trip,
+lit.pipeline.roundtrip) are kept beside them (`get_answer`, `put_answer`), keyed the same way.
 
 Location: ``<LIT_CACHE_DIR or the platformdirs user cache dir>/parses/parses.sqlite3``;
 ``--no-parse-cache`` turns it off for one command. SQLite makes concurrent commands safe.
@@ -30,6 +32,8 @@ from lit.status import Status
 CACHED_STATUSES = frozenset({Status.OK, Status.NO_PARSE})
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, grammar TEXT NOT NULL, result TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, grammar TEXT NOT NULL,
+                                    result TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS grammars (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER,
                                      sha256 TEXT NOT NULL);
 """
@@ -75,6 +79,7 @@ class ParseCache:
         with self._lock, self._db:
             if row and row[2] != digest:
                 self._db.execute("DELETE FROM parses WHERE grammar = ?", (row[2],))
+                self._db.execute("DELETE FROM answers WHERE grammar = ?", (row[2],))
             self._db.execute("INSERT OR REPLACE INTO grammars VALUES (?, ?, ?, ?)",
                              (where, st.st_size, st.st_mtime_ns, digest))
         return digest
@@ -111,6 +116,25 @@ class ParseCache:
         with self._lock, self._db:
             self._db.execute("INSERT OR REPLACE INTO parses VALUES (?, ?, ?)",
                              (self._key(result.input, n), self.grammar_sha256, json.dumps(data)))
+
+    def _answer_key(self, kind: str, parts: list) -> str:
+        text = json.dumps([kind, parts, self.grammar_sha256])
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def get_answer(self, kind: str, parts: list) -> Any:
+        """Another answer of the grammar's kept here (*kind*: what it is, e.g. a round trip;
+        *parts*: everything it depends on besides the grammar), or None."""
+        with self._lock:
+            row = self._db.execute("SELECT result FROM answers WHERE key = ?",
+                                   (self._answer_key(kind, parts),)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put_answer(self, kind: str, parts: list, value: Any) -> None:
+        """Keep *value* (JSON) as the grammar's answer of *kind* for *parts*."""
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?)",
+                             (self._answer_key(kind, parts), self.grammar_sha256,
+                              json.dumps(value)))
 
     def close(self) -> None:
         with self._lock:

@@ -60,6 +60,7 @@ import os
 import re
 import signal
 import sqlite3
+import subprocess
 import sys
 import time
 import zlib
@@ -73,12 +74,22 @@ if TYPE_CHECKING:
 DEMO_TRANSCRIPTS = Path(__file__).with_name("transcripts.jsonl.gz")
 
 
+def record(mode: str, text: str, args: list[str]) -> dict:
+    """One run of the real ACE (LIT_ACE, LIT_GRAMMAR) on *text* as a transcript this replay
+    answers from: *mode* "parse" or "generate", *args* ACE's options after ``-g GRAMMAR``
+    (tools/record_*_transcripts.py record the rig's answers for the tests this way)."""
+    real = [os.environ["LIT_ACE"], "-g", os.environ["LIT_GRAMMAR"], *args]
+    done = subprocess.run(real, input=text + "\n", capture_output=True, text=True, timeout=300)
+    return {"mode": mode, "executable": "ace", "args": ["-g", "erg.dat", *args], "input": text,
+            "stdout": done.stdout, "stderr": done.stderr, "returncode": done.returncode}
+
+
 def transcripts_path() -> Path:
     """The transcripts to replay: ``LIT_FAKE_ACE_TRANSCRIPTS``, else the demo's."""
     return Path(os.environ.get("LIT_FAKE_ACE_TRANSCRIPTS") or DEMO_TRANSCRIPTS)
 #: Bumped when the index or lit.equivalence.fingerprint changes (3: a pronoun's GEND counts;
-#: 5: tables by lit.mrsgraph's canonical form and invariant).
-INDEX_FORMAT = "5"
+#: 5: tables by lit.mrsgraph's canonical form and invariant; 6: unknown verbs by lemma).
+INDEX_FORMAT = "6"
 
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 STALL = "__STALL__"

@@ -75,9 +75,16 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
                    metavar="W", help="weight 0..1 of closeness to the source sentence against "
                    f"the scorer's order (default {DEFAULTS.closeness_weight})")
     g.add_argument("--readings", type=int, default=DEFAULTS.readings, metavar="N",
-                   help="parse readings per input sentence to try in order when the top one "
-                   "does not transform, generate or verify (same label phenomena only; "
-                   f"default {DEFAULTS.readings})")
+                   help="parse readings per input sentence to weigh: the first that no check "
+                   "speaks against (a lower-case word read as a name, a fragment read as a "
+                   "clause, the copula over a progressive) is transformed, the next trusted "
+                   "ones with the same label phenomena are tried in order when it does not "
+                   "transform, generate, verify, read like the source or round-trip "
+                   f"(default {DEFAULTS.readings}; docs/pipeline.md)")
+    g.add_argument("--round-trip", action="store_true", default=None,
+                   help="also check that a transformed reading's own MRS gives the source "
+                   "sentence back, else try the next reading (one generation per sentence "
+                   "with an output, kept in the parse cache; docs/pipeline.md)")
     g.add_argument("--verify-readings", type=int, default=DEFAULTS.verify_readings, metavar="N",
                    help="readings per candidate re-parse when verifying (default "
                         f"{DEFAULTS.verify_readings})")

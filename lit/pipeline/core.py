@@ -8,6 +8,7 @@ label rules run *before* generation so pairs no rule covers cost no ACE time.
 from __future__ import annotations
 
 import copy
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from collections import Counter
@@ -25,28 +26,49 @@ from lit.logic import edit_between
 from lit.config import DEFAULTS
 from lit.pipeline.progress import BatchShare, Progress
 from lit.pipeline.defaults import DEFAULT_MAX_CANDIDATES, DEFAULT_VERIFY_READINGS
-from lit.pipeline.realize import Job, Realizer
+from lit.pipeline.realize import Job, Realizer, mrs_key
+from lit.pipeline.roundtrip import RoundTrip
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
-from lit.rank.explained import examples, implausible
+from lit.pipeline.reading import Weighed, weigh
+from lit.rank.explained import examples
 from lit.spec import PairSpec, Spec, parse_pair, parse_spec
 from lit.status import Status
 
 @dataclass(frozen=True)
 class Parsed:
-    """A sentence's top reading, or why there is none, and the next readings to fall back on
-    (only those with the same label-rule phenomena as the top one)."""
+    """A sentence's chosen reading (lit.pipeline.reading), or why there is none, and the next
+    readings to fall back on (only trusted ones with the same label-rule phenomena)."""
 
     status: Status
     reason: str | None
     mrs: MRS | None = None
     text: str | None = None  # the reading's SimpleMRS as ACE printed it
     fallbacks: tuple[tuple[int, MRS], ...] = ()  # (reading index, MRS), in ACE's order
+    reading: int = 0  # the chosen reading's index in ACE's order
+    weighed: tuple[Weighed, ...] = ()  # every reading, with what speaks against it
 
-#: Side failures that a later parse reading may not have.
-RETRY = frozenset({Status.NOT_APPLICABLE, Status.NO_GENERATION, Status.NOT_VERIFIED,
-                   Status.NOT_FLUENT})
+    def evidence(self) -> tuple[dict, ...] | None:
+        """Every reading's evidence as the records give it (Weighed.to_json)."""
+        top = self.weighed[0].score if self.weighed else None
+        return tuple(w.to_json(top) for w in self.weighed) or None
+
+#: Side failures that speak against the reading, so a later one may not have them: the rule
+#: does not apply to it, its realizations do not read like the source, its round trip fails.
+#: Not no_generation or not_verified, which say that the grammar cannot realize the change:
+#: on 400 unseen SNLI pairs later readings rescued 1 of ~320 sides that generated nothing and
+#: 18 of ~160 that did not verify, at a generation (and its re-parses) per reading tried, many
+#: running to ACE's memory cap (docs/performance.md, "Choosing the reading").
+RETRY = frozenset({Status.NOT_APPLICABLE, Status.NOT_FLUENT, Status.UNTRUSTED_READING})
+#: Later readings a failed side tries at most: every one may cost a generation and its
+#: re-parses, and the misreadings seen come in pairs (a reading and its twin with one more
+#: name or compound), the right reading third.
+MAX_FALLBACKS = 2
+
+
+def _trip_json(outcome: tuple[str, RoundTrip | None] | None) -> dict | None:
+    return outcome[1].to_json() if outcome and outcome[1] is not None else None
 
 
 def is_identity(spec: Spec) -> bool:
@@ -122,8 +144,12 @@ class Pipeline:
         readings: int = DEFAULTS.readings,
         max_alternatives: int = DEFAULTS.max_alternatives,
         realizations_per_candidate: float = DEFAULTS.realizations_per_candidate,
+        round_trip: bool = DEFAULTS.round_trip,
     ):
         self.service = service
+        self.round_trip = round_trip
+        self._trips: dict[tuple[str, str], RoundTrip] = {}  # run-wide: (sentence, MRS) -> trip
+        self._lock = threading.Lock()
         self.rules = rules
         self.grammar_version = grammar_version
         self.readings = max(1, readings)
@@ -172,89 +198,134 @@ class Pipeline:
                 except Exception as exc:  # an MRS PyDelphin cannot read: report, keep going
                     out[r.input] = Parsed(Status.ACE_ERROR, f"unreadable MRS from ACE: {exc}")
                     continue
-                out[r.input] = self._plausible(r.input, top, r.readings)
+                out[r.input] = self._choose(r.input, top, r.readings)
             vouch = getattr(self.service, "vouch", None)  # a stand-in service may lack it
             if vouch is not None:  # what the grammar parsed needs no index probe
                 vouch([m for p in out.values() if p.mrs is not None
                        for m in (p.mrs, *(f for _, f in p.fallbacks))])
         return out
 
-    def _plausible(self, sentence: str, top: MRS, readings) -> Parsed:
-        """The first reading that is a plausible reading of *sentence* (lit.rank.explained:
-        none that makes a name of a lower-case word) as the top one, with its fallbacks; or
-        no_parse saying why the top reading is not one."""
-        why = implausible(sentence, top)
-        if why is None:
-            return Parsed(Status.OK, None, top, readings[0].mrs, self._fallbacks(top, readings[1:]))
+    def _choose(self, sentence: str, top: MRS, readings) -> Parsed:
+        """The first reading of *sentence* nothing speaks against (lit.pipeline.reading),
+        with its fallbacks and every reading's evidence; untrusted_reading, saying why, when
+        something speaks against each."""
+        decoded = [(0, top, readings[0].mrs, readings[0].derivation)]
         for k, reading in enumerate(readings[1:], 1):
             try:
-                m = simplemrs.decode(reading.mrs)
+                decoded.append((k, simplemrs.decode(reading.mrs), reading.mrs,
+                                reading.derivation))
             except Exception:  # an unreadable reading is no candidate
                 continue
-            if implausible(sentence, m) is None:
-                return Parsed(Status.OK, None, m, reading.mrs,
-                              self._fallbacks(m, readings[k + 1:]))
-        return Parsed(Status.NO_PARSE, f"no plausible reading in the top {len(readings)}: the "
-                      f"first {why} (--readings tries more)")
+        weighed = weigh(sentence, decoded)
+        chosen = next((w for w in weighed if w.doubt is None), None)
+        if chosen is None:
+            doubts = "; ".join(f"reading {w.index}: {w.doubt}" for w in weighed)
+            return Parsed(Status.UNTRUSTED_READING, f"no reading in the top {len(readings)} "
+                          f"is trusted: {doubts} (--readings tries more)", weighed=weighed)
+        later = [w for w in weighed if w.index > chosen.index and w.doubt is None]
+        return Parsed(Status.OK, None, chosen.mrs, chosen.text,
+                      self._fallbacks(chosen.mrs, later), chosen.index, weighed)
 
-    def _fallbacks(self, top: MRS, readings) -> tuple[tuple[int, MRS], ...]:
-        """Later readings whose label-rule phenomena (tense, voice, cleft, ...) equal the top
-        reading's, so a label decided on the top reading holds for them too."""
-        if not readings:
+    def _fallbacks(self, chosen: MRS, later: Sequence[Weighed]) -> tuple[tuple[int, MRS], ...]:
+        """The *later* readings whose label-rule phenomena (tense, voice, cleft, ...) equal
+        the chosen reading's, so a label decided on the chosen reading holds for them too."""
+        if not later:
             return ()
-        want = phenomena_of(top, self.grammar_version)
-        found = []
-        for k, reading in enumerate(readings, 1):
-            try:
-                m = simplemrs.decode(reading.mrs)
-            except Exception:  # an unreadable reading is no fallback
-                continue
-            if phenomena_of(m, self.grammar_version) == want:
-                found.append((k, m))
-        return tuple(found)
+        want = phenomena_of(chosen, self.grammar_version)
+        return tuple((w.index, w.mrs) for w in later
+                     if phenomena_of(w.mrs, self.grammar_version) == want)
 
     def sides(
         self, jobs: Sequence[tuple[str, Spec]], parsed: dict[str, Parsed], times: StageTimes,
         done: Callable[[tuple[str, Spec], Fraction], None] = lambda key, part: None,
     ) -> dict[tuple[str, Spec], SideResult]:
-        """Transform, generate, rank and verify each distinct (sentence, spec): with the top
-        reading first, then, for a side that failed in a way another reading may not
-        (not_applicable, no_generation, not_verified), with each fallback reading in turn. The
-        side keeps the first reading that succeeds (its index is recorded), else the top
-        reading's failure. *done(key, part)* hears how far each side got (1: decided, with
-        the reading tried; fallbacks after that are not counted again), for progress bars."""
+        """Transform, generate, rank and verify each distinct (sentence, spec): with the chosen
+        reading first (lit.pipeline.reading), then, for a side that failed in a way that speaks
+        against the reading (`RETRY`: not_applicable, not_fluent, or the round trip), with each
+        fallback reading in turn. The
+        side keeps the first reading that succeeds (its index is recorded), else the chosen
+        reading's failure; its `reading_evidence` says what became of each reading tried.
+        *done(key, part)* hears how far each side got (1: decided, with the reading tried;
+        fallbacks after that are not counted again), for progress bars."""
         results: dict[tuple[str, Spec], SideResult] = {}
         todo: dict[tuple[str, Spec], tuple[int, MRS]] = {}  # -> (reading index, reading)
         for key in dict.fromkeys(jobs):
             sentence, spec = key
             p = parsed[sentence]
             if p.status != Status.OK:
-                results[key] = SideResult(p.status, p.reason)
+                results[key] = SideResult(p.status, p.reason,
+                                          reading_evidence=p.evidence())
             elif is_identity(spec):  # `o`: the sentence itself is its own realization
                 results[key] = SideResult(Status.OK, None, p.text, sentence, True, (sentence,),
-                                          reading=0)
+                                          reading=p.reading, reading_evidence=p.evidence())
             else:
-                todo[key] = (0, p.mrs)
+                todo[key] = (p.reading, p.mrs)
             if key in results:
                 done(key, Fraction(1))
-        tries = {key: 0 for key in todo}  # index into [top] + fallbacks
+        tries = {key: 0 for key in todo}  # index into [chosen] + fallbacks
+        tried: dict[tuple[str, Spec], dict[int, tuple[str, RoundTrip | None]]] = {}
         while todo:
-            for key, side in self._attempt(todo, times, done).items():
+            attempted = self._attempt(todo, times, done)
+            trips = self._round_trips(attempted, todo, times)
+            for key, side in attempted.items():
                 done(key, Fraction(1))
-                first = key not in results
-                if first or side.status == Status.OK:
+                trip = trips.get(key)
+                if trip is not None and trip.against:
+                    side = SideResult(Status.UNTRUSTED_READING, f"reading {todo[key][0]}: "
+                                      f"{trip.describe()}", reading=todo[key][0])
+                tried.setdefault(key, {})[todo[key][0]] = (
+                    "ok" if side.status == Status.OK else f"{side.status}: {side.reason}", trip)
+                if key not in results or side.status == Status.OK:
                     results[key] = side
             todo = {}
             for key, side in list(results.items()):
                 if key not in tries or side.status not in RETRY:
                     continue
-                fallbacks = parsed[key[0]].fallbacks
+                fallbacks = parsed[key[0]].fallbacks[:MAX_FALLBACKS]
                 tries[key] += 1
                 if tries[key] <= len(fallbacks):
                     todo[key] = fallbacks[tries[key] - 1]
                 else:
                     del tries[key]
+        for key, outcomes in tried.items():
+            evidence = tuple({**w, "tried": outcomes[w["reading"]][0] if w["reading"] in outcomes
+                              else None,
+                              "round_trip": _trip_json(outcomes.get(w["reading"]))}
+                             for w in parsed[key[0]].evidence() or ())
+            results[key] = replace(results[key], reading_evidence=evidence or None)
         return results
+
+    def _round_trips(self, attempted: dict[tuple[str, Spec], SideResult],
+                     todo: dict[tuple[str, Spec], tuple[int, MRS]], times: StageTimes,
+                     ) -> dict[tuple[str, Spec], RoundTrip]:
+        """The round trip of the reading each successful side came from, when the pipeline
+        checks round trips: kept across runs in the parse cache, else generated (a sentence's
+        reading once per run, however many sides use it)."""
+        if not self.round_trip:
+            return {}
+        wanted = {key: (key[0], todo[key][1]) for key, side in attempted.items()
+                  if side.status == Status.OK}
+        items = {(s, mrs_key(m)): (s, m) for s, m in wanted.values()}
+        with self._lock:
+            found = {k: self._trips[k] for k in items if k in self._trips}
+        store = getattr(self.service, "parse_cache", None)  # a stand-in service may lack it
+        missing = {}
+        for k, item in items.items():
+            kept = None
+            if k not in found and store is not None:
+                kept = store.get_answer("round trip", [*k, self.realizer.limits()])
+            if kept is not None:
+                found[k] = RoundTrip.from_json(kept)
+            elif k not in found:
+                missing[k] = item
+        if missing:
+            for k, trip in zip(missing, self.realizer.round_trips(list(missing.values()), times)):
+                found[k] = trip
+                if trip.lasting and store is not None:
+                    store.put_answer("round trip", [*k, self.realizer.limits()], trip.to_json())
+        with self._lock:
+            self._trips.update(found)
+        return {key: found[(s, mrs_key(m))] for key, (s, m) in wanted.items()}
 
     def _attempt(self, todo: dict[tuple[str, Spec], tuple[int, MRS]], times: StageTimes,
                  done: Callable[[tuple[str, Spec], Fraction], None]
@@ -268,13 +339,15 @@ class Pipeline:
                 try:
                     outcome = self.rules.apply(source, spec)
                 except Exception as exc:  # a rule bug must not lose the record
-                    results[key] = SideResult(Status.ERROR, f"{spec}: {type(exc).__name__}: {exc}")
+                    results[key] = SideResult(Status.ERROR, f"{spec}: {type(exc).__name__}: {exc}",
+                                              reading=todo[key][0])
                     continue
                 if outcome.status != Status.OK or outcome.mrs is None:
                     status = Status(outcome.status)
                     if status == Status.OK:
                         status = Status.ERROR
-                    results[key] = SideResult(status, outcome.reason or f"{spec}: {status}")
+                    results[key] = SideResult(status, outcome.reason or f"{spec}: {status}",
+                                              reading=todo[key][0])
                 else:
                     pending[key] = outcome.alternatives or (outcome.mrs,)
         results.update(self._realize_alternatives(pending, todo, times, done))

@@ -110,6 +110,7 @@ class Engine:
         allow_defects: bool = DEFAULTS.allow_defects,
         closeness_weight: float = DEFAULTS.closeness_weight,
         readings: int = DEFAULTS.readings,
+        round_trip: bool = DEFAULTS.round_trip,
         batch_size: int = DEFAULTS.batch_size,
         batches_in_flight: int = DEFAULTS.batches_in_flight,
         service=None,
@@ -164,7 +165,7 @@ class Engine:
                     model=model, device=device, score_batch_size=score_batch_size,
                     max_candidates=max_candidates, max_alternatives=max_alternatives,
                     closeness_weight=closeness_weight,
-                    readings=readings, verify_readings=verify_readings,
+                    readings=readings, round_trip=round_trip, verify_readings=verify_readings,
                     keep_unverified=keep_unverified, allow_defects=allow_defects,
                     batch_size=batch_size,
                     batches_in_flight=batches_in_flight)
@@ -197,7 +198,7 @@ class Engine:
             max_alternatives=max_alternatives,
             verify_readings=verify_readings, keep_unverified=keep_unverified,
             allow_defects=allow_defects, closeness_weight=closeness_weight, readings=readings,
-            realizations_per_candidate=realizations_per_candidate,
+            realizations_per_candidate=realizations_per_candidate, round_trip=round_trip,
         )
         if self.backend is None:
             self.backend = LocalBackend(BatchWork(self.pipeline, service),
@@ -227,7 +228,7 @@ class Engine:
                    keep_unverified=config.keep_unverified,
                    allow_defects=config.allow_defects,
                    closeness_weight=config.closeness_weight, readings=config.readings,
-                   batch_size=config.batch_size,
+                   round_trip=config.round_trip, batch_size=config.batch_size,
                    batches_in_flight=config.batches_in_flight, service=service,
                    close_service=close_service, backend=config.backend,
                    ray_address=config.ray_address, actors=config.actors,

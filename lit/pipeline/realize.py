@@ -30,19 +30,21 @@ from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from delphin import predicate
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
 from lit.ace.semindex import NOT_IN_INDEX
 from lit.config import DEFAULTS
 from lit.equivalence import equivalent
+from lit.mrsgraph import predicate_label
+from lit.pipeline.roundtrip import RoundTrip, judge
 from lit.pipeline.standins import Substitution, restore, substitute
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
-from lit.rank.explained import brought, relocates
+from lit.rank.articles import agree_articles
+from lit.rank.explained import brought, relocates, restructures, touched
 from lit.rank.ranking import Preference, Scored, order, why
-from lit.rank.surface import Repair, moves_words, repair
+from lit.rank.surface import Repair, WordOrder, moves_words, repair
 from lit.rules.engine import Routed
 from lit.status import Status
 
@@ -99,23 +101,23 @@ class _Generated:
 
 
 def _pred_signature(mrs_text: str) -> tuple[str, ...] | None:
-    """Sorted normalized predicates of a SimpleMRS string: a cheap filter before decoding."""
+    """Sorted predicates of a SimpleMRS string as lit.equivalence compares them
+    (lit.mrsgraph.predicate_label): a cheap filter before decoding."""
     preds = _PRED.findall(mrs_text)
-    return tuple(sorted(predicate.normalize(p.strip('"')) for p in preds)) if preds else None
+    return tuple(sorted(predicate_label(p.strip('"')) for p in preds)) if preds else None
 
 
 class _Target:
     def __init__(self, job: Job):
         self.job = job
         self.mrs = job.mrs
-        self.signature = tuple(sorted(predicate.normalize(ep.predicate) for ep in job.mrs.rels))
+        self.signature = tuple(sorted(predicate_label(ep.predicate) for ep in job.mrs.rels))
         self.routed = job.routed
         self.route = job.routed.name if job.routed else None
         self.explains = (brought(job.source_mrs, job.mrs, job.examples)
                          if job.source_mrs is not None else None)
-        # a swap moves words, so does a substitution of two words for each other; others do not
-        self.fixed_order = not (moves_words(job.examples) or (
-            job.source_mrs is not None and relocates(job.source_mrs, job.mrs)))
+        self.touched = touched(job.source_mrs, job.mrs) if job.source_mrs is not None else None
+        self.word_order = word_order(job)
         self.generated_mrs, self.subs = substitute(
             job.routed.twin if job.routed else job.mrs, job.source)
         self.realized = 0  # distinct realizations, before a route's surface test
@@ -149,6 +151,18 @@ class _Heard:
             for k in indices:
                 for j in self.jobs[k]:
                     self.report(j, done)
+
+
+def word_order(job: Job) -> WordOrder:
+    """What *job*'s transformation does to the source's word order: a swap moves words, so
+    does a substitution of two words for each other; a new ICONS relation or sentence force
+    restructures the clause around the rule's words; any other change keeps every word."""
+    if moves_words(job.examples) or (
+            job.source_mrs is not None and relocates(job.source_mrs, job.mrs)):
+        return WordOrder.FREE
+    if job.source_mrs is None or restructures(job.source_mrs, job.mrs):
+        return WordOrder.KEPT
+    return WordOrder.STRICT
 
 
 def mrs_key(mrs: MRS) -> str:
@@ -220,7 +234,19 @@ class Realizer:
         results = [self._result(t) for t in targets]
         return [results[s] for s in slots]
 
-    def _generate(self, targets: list[_Target], times: StageTimes, heard: _Heard) -> None:
+    def round_trips(self, items: Sequence[tuple[str, MRS]], times: StageTimes
+                    ) -> list[RoundTrip]:
+        """The round trip (lit.pipeline.roundtrip) of each (sentence, reading's MRS): its MRS
+        generated like any other, through the stand-ins and the run's generation cache."""
+        targets = [_Target(Job(m, s)) for s, m in items]
+        with times.stage("reading"):
+            self._generate(targets, times, _Heard([], None), stage="reading")
+        return [judge(s, t.status, t.reason, tuple(t.candidates),
+                      not t.capped and t.realized <= len(t.candidates))
+                for (s, _), t in zip(items, targets)]
+
+    def _generate(self, targets: list[_Target], times: StageTimes, heard: _Heard,
+                  stage: str = "generate") -> None:
         futures: list[Future] = []
         mine: list[tuple[MRS, Future, int]] = []  # with the candidates wanted
         with self._lock:
@@ -255,7 +281,7 @@ class Realizer:
                     if not f.done():
                         f.set_exception(exc)
                 raise
-            times.add_ace("generate", time.perf_counter() - start)
+            times.add_ace(stage, time.perf_counter() - start)
             self.stats["MRSs generated"] += len(mine)
             self.stats["realizations"] += sum(len(r.surfaces) for r in results)
         for k, (t, f) in enumerate(zip(targets, futures)):
@@ -267,7 +293,9 @@ class Realizer:
                 heard.targets([k], Fraction(1))
                 continue
             t.capped = g.capped
-            distinct = list(dict.fromkeys(restore(s, t.subs) for s in g.surfaces))
+            distinct = list(dict.fromkeys(
+                agree_articles(restore(s, t.subs), t.job.source) if t.subs else s
+                for s in g.surfaces))
             t.realized = len(distinct)
             if t.routed is not None:
                 rewritten = dict.fromkeys(t.routed.rewrite(s) for s in distinct)
@@ -304,6 +332,10 @@ class Realizer:
             self.stats["MRSs refused before generation"] += sum(map(bool, refused))
         return [job for job, preds in zip(mine, refused) if not preds]
 
+    def limits(self) -> list:
+        """What bounds the realizations this realizer asks of ACE per MRS (a cache key part)."""
+        return [self.max_candidates, self.realizations_per_candidate]
+
     def _wanted(self, t: _Target) -> int:
         """The candidates *t* keeps: more for a route's twin (ROUTE_CANDIDATE_FACTOR)."""
         return self.max_candidates * (ROUTE_CANDIDATE_FACTOR if t.routed else 1)
@@ -320,7 +352,7 @@ class Realizer:
     def _order(self, t: _Target, candidates: Sequence[str], scores: Sequence[float],
                ) -> list[Scored]:
         return order(candidates, scores, t.job.source, t.job.preferences, self.closeness_weight,
-                     getattr(self.scorer, "scale", None), t.explains, t.fixed_order)
+                     getattr(self.scorer, "scale", None), t.explains, t.word_order, t.touched)
 
     def _repair(self, targets: list[_Target]) -> None:
         """Surface repair (lit.rank.surface): each target's best REPAIRS candidates that read
@@ -332,7 +364,7 @@ class Realizer:
                 continue
             found: dict[str, Repair] = {}
             for s in t.scores:
-                r = repair(t.job.source, s.surface, t.fixed_order) if s.defects else None
+                r = repair(t.job.source, s.surface, t.word_order, t.touched) if s.defects else None
                 if r is not None and r.surface not in t.candidates and (
                         t.routed is None or t.routed.admits(r.surface)):  # a route's test holds
                     found.setdefault(r.surface, r)

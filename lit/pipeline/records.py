@@ -30,6 +30,9 @@ class SideResult:
     capped: bool | None = None
     stand_ins: tuple[Substitution, ...] | None = None
     reading: int | None = None  # which parse reading of the sentence was transformed (0 = top)
+    #: each reading weighed: its parse-ranker score and margin, what speaks against it, and
+    #: what became of it when tried (lit.pipeline.reading)
+    reading_evidence: tuple[dict, ...] | None = None
     alternatives: dict | None = None  # SideRecord.alternatives (lit.records)
     route: str | None = None  # SideRecord.route (lit.records)
 
@@ -44,6 +47,7 @@ class SideResult:
             "capped": self.capped,
             "stand_ins": [s.to_json() for s in self.stand_ins] if self.stand_ins else None,
             "reading": self.reading,
+            "reading_evidence": list(self.reading_evidence) if self.reading_evidence else None,
             "alternatives": self.alternatives,
             "route": self.route,
         }

@@ -10,9 +10,11 @@ is, so a word moved is an edit too.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from lit.rank.surface import align, differences, nonwords, tokens
+from lit.rank.articles import article_defects
+from lit.rank.surface import AUXILIARIES, WordOrder, align, differences, nonwords, tokens
 
 
 def edit_distance(a: list[str], b: list[str], transpositions: bool = False) -> int:
@@ -31,6 +33,12 @@ def edit_distance(a: list[str], b: list[str], transpositions: bool = False) -> i
     return rows[-1][-1]
 
 
+#: A prepositional verb's passive (*A sheep has been turned into by a dog.*): the grammar
+#: makes it, a writer does not.
+_STRANDED = re.compile(r"\b(into|onto|in|on|at|to|with|for|of|from|about|after|over|through|"
+                       r"upon|across|around|along|like)\s+by\b", re.I)
+
+
 @dataclass(frozen=True)
 class Closeness:
     """A realization measured against its source sentence."""
@@ -39,20 +47,27 @@ class Closeness:
     defects: tuple[str, ...]  # what a person would not write, each a short phrase
 
 
-def measure(source: str, candidate: str, fixed_order: bool = True) -> Closeness:
+def measure(source: str, candidate: str, word_order: WordOrder = WordOrder.KEPT) -> Closeness:
     """Distance and defects of *candidate* against *source*: non-words the source lacks,
     what reads otherwise in the words both share (lit.rank.surface.differences: moved words
-    unless the rule moves words, *fixed_order* False; split or joined hyphens, changed case
-    or spelling, added or dropped inner punctuation),
-    and a word said twice in a row (with or without a hyphen) where the source never
-    repeats it."""
+    unless the rule moves words, *word_order* FREE; split or joined hyphens, changed case
+    or spelling, added, dropped or moved inner punctuation), a word said twice in a row (with
+    or without a hyphen) where the source never repeats it, an article that disagrees with the
+    word after it, a statement (no final "?") that starts with an auxiliary the source did
+    not start with, and a preposition stranded before a passive's *by*."""
     src, cand = tokens(source), tokens(candidate)
     distance = edit_distance(src, cand, transpositions=True) / max(1, len(src), len(cand))
     known, table = set(src), nonwords()
     defects = [f"non-word {t!r} ({table[t]})" for t in cand if t in table and t not in known]
-    defects += differences(align(source, candidate, fixed_order))
+    defects += differences(align(source, candidate, word_order))
     src_repeats = set(_repeats(src))
     defects += [f"repeated {w!r}" for w in _repeats(cand) if w not in src_repeats]
+    defects += [f"article {d}" for d in article_defects(source, candidate)]
+    if cand and cand[0] in AUXILIARIES and cand[-1] != "?" and src[:1] != cand[:1]:
+        defects.append(f"a statement that starts with its auxiliary {cand[0]!r}")
+    stranded = {m.group(1).lower() for m in _STRANDED.finditer(candidate)}
+    defects += [f"a preposition stranded before 'by': {p!r}" for p in sorted(stranded)
+                if not re.search(rf"\b{p}\s+by\b", source, re.I)]
     return Closeness(round(distance, 6), tuple(defects))
 
 

@@ -25,12 +25,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from delphin import predicate
 from delphin.mrs import MRS
 
 from lit.rank.closeness import tokens
+from lit.rank.forms import PRONOUN_FORMS, forms, lemma, other_form, rows, stems
 from lit.rules.engine import IDENTITY
 
 #: English spellings of contracted modals (*can't*, *won't*, *shan't*): the base before *n't*.
@@ -44,32 +44,10 @@ class _Trigger:
     predicates: tuple[str, ...]
 
 
-def _rows(name: str) -> list[list[str]]:
-    text = resources.files("lit.rank.data").joinpath(name).read_text("utf-8")
-    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
-
-
 @lru_cache(maxsize=1)
 def _triggers() -> tuple[_Trigger, ...]:
     return tuple(_Trigger(w, frozenset(p for p in props.split(",") if p), tuple(preds.split()))
-                 for w, props, preds, _ in _rows("empty-words.tsv"))
-
-
-@lru_cache(maxsize=1)
-def _forms() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """predicate -> its other spellings, and spelling -> the lemmas it spells."""
-    by_pred: dict[str, set[str]] = {}
-    lemmas: dict[str, set[str]] = {}
-    for pred, word in _rows("predicate-forms.tsv"):
-        by_pred.setdefault(predicate.normalize(pred), set()).add(word)
-        lemmas.setdefault(word, set()).add(_lemma(pred))
-    for form, stem in _rows("irregular-forms.tsv"):
-        lemmas.setdefault(form, set()).add(stem)
-    return by_pred, lemmas
-
-
-def _lemma(pred: str) -> str:
-    return predicate.normalize(pred).lstrip("_").split("_")[0].lower()
+                 for w, props, preds, _ in rows("empty-words.tsv"))
 
 
 def words(sentence: str) -> list[str]:
@@ -91,20 +69,6 @@ def words(sentence: str) -> list[str]:
     return out
 
 
-def stems(word: str) -> frozenset[str]:
-    """The word and what it may be an inflection of (regular suffixes, the ERG's irregular
-    forms, the lexicon's other spellings of one predicate: *an* ~ *a*)."""
-    found = {word} | _forms()[1].get(word, set())
-    for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ied", "y"), ("ed", ""),
-                         ("ed", "e"), ("ing", ""), ("ing", "e"), ("er", ""), ("est", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
-            base = word[: len(word) - len(suffix)] + repl
-            found.add(base)
-            if len(base) > 2 and base[-1] == base[-2] and not repl:
-                found.add(base[:-1])  # running -> run
-    return frozenset(found)
-
-
 def _matches(pattern: str, preds: Iterable[str]) -> bool:
     if pattern.startswith("~"):
         rx = re.compile(pattern[1:])
@@ -115,14 +79,6 @@ def _matches(pattern: str, preds: Iterable[str]) -> bool:
 
 def _properties(m: MRS, var: str) -> dict[str, str]:
     return {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
-
-
-#: The forms the ERG realizes a `pron` EP as, chosen by its PERS/NUM/GEND (a closed class the
-#: grammar's lexicon spells out: a demographic or person change of a pronoun brings these).
-PRONOUN_FORMS = frozenset(
-    "i me my mine myself you your yours yourself yourselves he him his himself she her hers "
-    "herself it its itself we us our ours ourselves they them their theirs themselves "
-    "themself".split())
 
 
 def _pronoun_changed(source: MRS, target: MRS, changed_vars: set[str]) -> bool:
@@ -145,6 +101,26 @@ def relocates(source: MRS, target: MRS) -> bool:
         return out
     before, after = owners(source), owners(target)
     return any(before[p] != after[p] for p in before.keys() & after.keys())
+
+
+def restructures(source: MRS, target: MRS) -> bool:
+    """Whether the change gives the clause another shape: a new ICONS relation (passive,
+    cleft) or another sentence force (question), so the rule's words go among the source's
+    and words move across them."""
+    if {(i.left, i.relation, i.right) for i in source.icons} != {
+            (i.left, i.relation, i.right) for i in target.icons}:
+        return True
+    if _properties(source, source.index).get("SF") != _properties(target, target.index).get("SF"):
+        return True
+    return any(_properties(source, v).get("SF") != _properties(target, v).get("SF")
+               for v in target.variables if v.startswith("e") and v in source.variables)
+
+
+#: Relative pronouns and complementizers: the trigger rules insert them for clauses that a
+#: change of tense or force does not create (*Two people that wearing ... are about to get
+#: into trained.* read *train* as the verb); a rule that makes a clause (a cleft) shows them
+#: in its examples.
+CLAUSE_WORDS = frozenset({"that", "who", "which", "whom"})
 
 
 def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) -> frozenset[str]:
@@ -171,13 +147,15 @@ def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) 
     touched = {ep.predicate for m in (source, target) for ep in m.rels if ep.iv in focused}
     found: set[str] = set()
     for t in _triggers():
+        if t.word in CLAUSE_WORDS:  # brought by a new clause, which only examples show
+            continue
         if t.properties & changed or any(_matches(p, new | touched) for p in t.predicates):
             found.update(t.word.split())
     if _pronoun_changed(source, target, changed_vars):
         found |= PRONOUN_FORMS
-    by_pred = _forms()[0]
+    by_pred = forms()[0]
     for pred in new:
-        found.add(_lemma(pred))
+        found.add(lemma(pred))
         found.update(by_pred.get(predicate.normalize(pred), ()))
     for before, after in examples:
         a, b = Counter(words(before)), Counter(words(after))
@@ -185,16 +163,44 @@ def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) 
     return frozenset(found)
 
 
-def unexplained(source: str, candidate: str, allowed: frozenset[str]) -> tuple[str, ...]:
+def touched(source: MRS, target: MRS) -> frozenset[str]:
+    """Lemmas of the predications the change from *source* to *target* touches, whose words
+    may change form (*sits* -> *sat*): those added or removed, those whose arguments differ,
+    and those whose own variable or an argument's has other properties or a new ICONS
+    relation. Every other word keeps the source's form (*woven* stays *woven*)."""
+    changed = {v for v in target.variables if _properties(source, v) != _properties(target, v)}
+    changed |= {v for i in ({(i.left, i.relation, i.right) for i in target.icons}
+                            ^ {(i.left, i.relation, i.right) for i in source.icons})
+                for v in (i[0], i[2])}
+    before = {(ep.predicate, ep.iv): dict(ep.args) for ep in source.rels}
+    after = {(ep.predicate, ep.iv): dict(ep.args) for ep in target.rels}
+    out = set()
+    for key in before.keys() ^ after.keys():
+        out.add(lemma(key[0]))
+    for key, args in after.items():
+        if key in before and (args != before[key] or changed & set(args.values())):
+            out.add(lemma(key[0]))
+    return frozenset(out)
+
+
+def unexplained(source: str, candidate: str, allowed: frozenset[str],
+                touched: frozenset[str] | None = None) -> tuple[str, ...]:
     """Defects for the words *candidate* adds to or drops from *source* that neither inflect
-    a word of the other sentence nor are among *allowed* (`brought`)."""
+    a word of the other sentence nor are among *allowed* (`brought`); with *touched* (the
+    lemmas the change touches, `touched`), also for a word of the source the candidate writes
+    in another form although the change does not touch it (*weaved* for *woven*)."""
     allowed_stems = {s for w in allowed for s in stems(w)}
     src = [(w, stems(w)) for w in words(source)]
     out = []
     for w in words(candidate):
         s = stems(w)
-        k = next((i for i, (_, t) in enumerate(src) if t & s), None)
+        k = next((i for i, (v, _) in enumerate(src) if v == w), None)
+        if k is None:
+            k = next((i for i, (_, t) in enumerate(src) if t & s), None)
         if k is not None:
+            was = src[k][0]
+            if touched is not None and other_form(was, w, touched | allowed):
+                out.append(f"changed form {was!r} ({w!r})")
             del src[k]
         elif not s & allowed_stems:
             out.append(f"unexplained word {w!r}")

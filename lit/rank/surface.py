@@ -17,8 +17,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from enum import Enum
 from functools import lru_cache
 from importlib import resources
+
+from lit.rank.articles import agree_articles
+from lit.rank.forms import other_form
 
 #: A word (letters or digits, with inner hyphens and apostrophes, or a number's inner ./,),
 #: or one punctuation mark.
@@ -26,6 +30,12 @@ _TOKEN = re.compile(r"[^\W_]+(?:(?:['’-]|(?<=\d)[.,](?=\d))[^\W_]+)*|[^\w\s]|_
 #: Punctuation that ends a sentence: a transformation may change it (. -> ? for a question).
 FINAL = frozenset(".?!")
 _SAME = str.maketrans("’“”", "'\"\"")
+#: Auxiliaries: put first, they make a sentence a question (*Has his bike been wrecked ...*);
+#: a clause the rule restructures (a passive) keeps them after its new subject.
+AUXILIARIES = frozenset(
+    "is are was were am be has have had do does did will would can could may might must shall "
+    "should isn't aren't wasn't weren't hasn't haven't hadn't don't doesn't didn't won't "
+    "wouldn't can't couldn't mustn't shouldn't".split())
 #: Punctuation written without a space before it.
 _CLOSING = frozenset(".,;:!?)]}”’%")
 
@@ -134,34 +144,55 @@ _SPANS = ((1, 1), (1, 2), (2, 1), (1, 3), (3, 1))
 
 
 def _variants(src: list[Token], cand: list[Token], s_words: list[int], c_words: list[int],
+              touched: frozenset[str] | None = None,
               ) -> tuple[list[Link], list[int], list[int]]:
     """In a stretch where the words differ, the words written otherwise (in order), and the
-    loose source and candidate words left."""
+    loose source and candidate words left; with *touched* (the lemmas the change touches),
+    also the source's words the candidate writes in another form (a ``form`` link)."""
     links: list[Link] = []
     loose_s: list[int] = []
     loose_c: list[int] = []
     a, k = 0, 0
     while a < len(s_words):
-        hit = next(((b, m, n) for b in range(k, len(c_words)) for m, n in _SPANS
+        hit = next(((b, m, n, "variant") for b in range(k, len(c_words)) for m, n in _SPANS
                     if a + m <= len(s_words) and b + n <= len(c_words)
                     and _variant([src[i] for i in s_words[a:a + m]],
                                  [cand[j] for j in c_words[b:b + n]])), None)
+        if hit is None and touched is not None:
+            hit = next(((b, 1, 1, "form") for b in range(k, len(c_words))
+                        if other_form(src[s_words[a]].key, cand[c_words[b]].key, touched)),
+                       None)
         if hit is None:
             loose_s.append(s_words[a])
             a += 1
             continue
-        b, m, n = hit
+        b, m, n, kind = hit
         loose_c += c_words[k:b]
-        links.append(Link("variant", tuple(range(s_words[a], s_words[a + m - 1] + 1)),
+        links.append(Link(kind, tuple(range(s_words[a], s_words[a + m - 1] + 1)),
                           tuple(range(c_words[b], c_words[b + n - 1] + 1))))
         a, k = a + m, b + n
     return links, loose_s, loose_c + c_words[k:]
 
 
-def align(source: str, candidate: str, fixed_order: bool = True) -> Alignment:
+class WordOrder(Enum):
+    """What a transformation does to the order of the source's words."""
+
+    #: it moves them (an argument swap, `moves_words`): a moved word is no defect
+    FREE = "free"
+    #: it puts its own words among them and restructures the clause (a passive, a question, a
+    #: cleft): a word moved across only the rule's words is the rule's doing
+    KEPT = "kept"
+    #: it changes words in place (tense, modality, negation): every word the rule did not
+    #: bring stays where the source has it, even across the rule's words
+    STRICT = "strict"
+
+
+def align(source: str, candidate: str, word_order: WordOrder = WordOrder.KEPT,
+          touched: frozenset[str] | None = None) -> Alignment:
     """Align *candidate*'s words with *source*'s: equal words in order first (difflib), then,
-    where they differ, words written otherwise, then (with *fixed_order*: the rule moves no
-    word, see `moves_words`) words moved across linked words only. Punctuation is not
+    where they differ, words written otherwise (with *touched*, the lemmas the change
+    touches, also untouched words in another form: lit.rank.forms.other_form), then (unless
+    *word_order* is FREE) words moved (`_moves`). Punctuation is not
     aligned: inner marks are the source's (`repair`), compared by count."""
     src, s_final = _split_final(tokenize(source))
     cand, c_final = _split_final(tokenize(candidate))
@@ -177,34 +208,46 @@ def align(source: str, candidate: str, fixed_order: bool = True) -> Alignment:
         if op == "equal":
             links += [Link("same", (i,), (j,)) for i, j in zip(s_words[a1:a2], c_words[b1:b2])]
             continue
-        found, ls, lc = _variants(src, cand, s_words[a1:a2], c_words[b1:b2])
+        found, ls, lc = _variants(src, cand, s_words[a1:a2], c_words[b1:b2], touched)
         links += found
         loose_s += ls
         loose_c += lc
         blocks.append((ls, lc, s_words[a2] if a2 < len(s_words) else len(src)))
     question = c_final is not None and c_final.text == "?" and (
         s_final is None or s_final.text != "?")
-    moves = _moves(src, cand, links, loose_s, loose_c, question) if fixed_order else []
+    moves = (_moves(src, cand, links, loose_s, loose_c, question, word_order)
+             if word_order != WordOrder.FREE else [])
     moved = {i for link in moves for i in link.source}
     slots = {}
+    # STRICT: source words the rule dropped in stretches where the candidate put nothing are
+    # what the rule's words of another stretch replace (*was* for *is*, a phrase moved)
+    orphans = [i for ls, lc, _ in blocks if not lc for i in ls if i not in moved
+               ] if word_order == WordOrder.STRICT else []
     for ls, lc, after in blocks:  # the rule's words go where the words they replace were
-        replaced = [i for i in ls if i not in moved]
+        replaced = [i for i in ls if i not in moved] or orphans[:1] if lc else []
+        if replaced and replaced[0] in orphans:
+            orphans.remove(replaced[0])
         slots.update(dict.fromkeys(lc, (replaced[0] if replaced else after) - 0.5))
     return Alignment(src, cand, tuple(sorted(links + moves, key=lambda k: k.candidate)),
                      (s_final, c_final), (source, candidate), slots)
 
 
 def _moves(src: list[Token], cand: list[Token], links: list[Link], loose_s: list[int],
-           loose_c: list[int], question: bool) -> list[Link]:
-    """Loose candidate words equal to loose source words, moved across linked words only.
+           loose_c: list[int], question: bool, word_order: WordOrder) -> list[Link]:
+    """Loose candidate words equal to loose source words, moved across linked words.
 
-    A word moved across a word the rule brought (a passive's *was ... by*) is the rule's
-    doing, as is a question's fronted auxiliary; those stay unlinked."""
+    Under KEPT, a word moved across a word the rule brought (a passive's *was ... by*) is the
+    rule's doing, as is an auxiliary (a question's fronted one, a passive's after its new
+    subject); those stay unlinked. Under STRICT a
+    word moved across the source's own words is moved, whatever the rule brought between
+    them (*Near weaved walls three women will sit together.* for *Three women sit together
+    near woven walls.*)."""
     anchors = sorted((link.source[0], link.candidate[0]) for link in links)
     pairs: list[tuple[int, int]] = []
     free = list(loose_s)
     for j in loose_c:
-        if not cand[j].word or (question and j == 0):
+        if not cand[j].word or (question and j == 0) or (
+                word_order == WordOrder.KEPT and cand[j].key in AUXILIARIES):
             continue
         i = next((i for i in free if src[i].key == cand[j].key), None)
         if i is not None:
@@ -218,7 +261,9 @@ def _moves(src: list[Token], cand: list[Token], links: list[Link], loose_s: list
         left = max(before, default=-1)
         right = min(after, default=len(cand))
         crossed = range(j + 1, left + 1) if j < left else range(right, j)
-        if all(c in settled or not cand[c].word for c in crossed):
+        across = [c for c in crossed if cand[c].word]
+        settled_across = [c in settled for c in across]
+        if all(settled_across) or (word_order == WordOrder.STRICT and any(settled_across)):
             moves.append(Link("moved", (i,), (j,)))
     return moves
 
@@ -249,6 +294,8 @@ def differences(a: Alignment) -> list[str]:
     out = []
     for link in a.links:
         s_text, c_text = a.text("source", link.source), a.text("candidate", link.candidate)
+        if link.kind == "form":
+            continue  # named by lit.rank.explained ("changed form"), put back by `repair`
         if link.kind == "moved":
             out.append(f"moved {s_text.lower()!r}")
         elif link.kind == "variant":
@@ -263,7 +310,28 @@ def differences(a: Alignment) -> list[str]:
     src, cand = a.punctuation("source"), a.punctuation("candidate")
     out += [f"added {p!r}" for p, n in (cand - src).items() for _ in range(n)]
     out += [f"dropped {p!r}" for p, n in (src - cand).items() for _ in range(n)]
+    out += [f"moved {p!r}" for p in _moved_marks(a)]
     return out
+
+
+def _marks_after(side: str, a: Alignment) -> Counter[tuple[int, str]]:
+    """Inner marks written right after a linked word: (the source word's index, mark)."""
+    toks = getattr(a, side)
+    out: Counter[tuple[int, str]] = Counter()
+    for link in a.links:
+        last = getattr(link, side)[-1]
+        if last + 1 < len(toks) and not toks[last + 1].word:
+            out[(link.source[-1], toks[last + 1].key)] += 1
+    return out
+
+
+def _moved_marks(a: Alignment) -> list[str]:
+    """Inner marks both sentences have as often but after other words of the source's (a
+    comma moved: *Near weaved walls, three women sit* for *Three women sit, near walls*)."""
+    src, cand = _marks_after("source", a), _marks_after("candidate", a)
+    lost = Counter(mark for (_, mark), n in (src - cand).items() for _ in range(n))
+    put = Counter(mark for (_, mark), n in (cand - src).items() for _ in range(n))
+    return sorted((lost & put).elements())
 
 
 def _written(source: str, candidate: str) -> str | None:
@@ -279,16 +347,20 @@ def _written(source: str, candidate: str) -> str | None:
     return None if nonwords().get(candidate.lower()) == source.lower() else "changed spelling"
 
 
-def repair(source: str, candidate: str, fixed_order: bool = True) -> Repair | None:
-    """*candidate* with the source's surface for every word both share: its order (with
-    *fixed_order*), spelling, case, hyphens and inner punctuation; None when that changes
-    nothing."""
-    a = align(source, candidate, fixed_order)
+def repair(source: str, candidate: str, word_order: WordOrder = WordOrder.KEPT,
+           touched: frozenset[str] | None = None) -> Repair | None:
+    """*candidate* with the source's surface for every word both share: its order (unless
+    *word_order* is FREE), spelling, case, hyphens and inner punctuation, and (with *touched*,
+    the lemmas the change touches) the form of every word it does not touch (*woven* for
+    *weaved*); None when that changes nothing."""
+    a = align(source, candidate, word_order, touched)
     table = nonwords()
     changes = differences(a) + [
+        f"changed form {a.text('source', link.source)!r} "
+        f"({a.text('candidate', link.candidate)!r})" for link in a.links if link.kind == "form"] + [
         f"non-word {a.text('candidate', link.candidate)!r}" for link in a.links
         if link.kind == "variant" and a.text("candidate", link.candidate).lower() in table]
-    text = _join(a, _items(a))
+    text = agree_articles(_join(a, _items(a)), source)
     if a.final[1] is not None:
         text += a.final[1].text
     return Repair(text, candidate, tuple(changes)) if changes and text != candidate else None

@@ -21,6 +21,9 @@ _WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "every generated sentence that carries the change has something a person would not "
          "write (a word the change does not explain, a non-word, an added comma, no "
          "question inversion); `lit nli --allow-defects` would output the best of them"),
+        (r"untrusted_reading|no reading .* is trusted",
+         "every analysis the grammar gave of the sentence looked like a misreading (a "
+         "fragment read as a clause, a word read as a name, ...), so nothing was transformed"),
         (r"timed? ?out|timeout", "ACE ran out of time on this item"),
         (r"no label rule covers", "no label rule says what the new pair's label is"),
         (r"precondition .* does not hold", "a label rule's precondition does not hold"),

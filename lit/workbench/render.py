@@ -38,8 +38,18 @@ def _label(o: Outcome) -> str:
 
 def _realized(side: SideResult) -> str:
     if side.output is not None:
-        return f"{side.output!r} ({'verified' if side.verified else 'not verified'})"
-    return f"{side.status}: {side.reason}"
+        shown = f"{side.output!r} ({'verified' if side.verified else 'not verified'})"
+    else:
+        shown = f"{side.status}: {side.reason}"
+    return shown + "".join(f"\n      {_reading(e)}" for e in side.reading_evidence or ())
+
+
+def _reading(e: dict) -> str:
+    """One reading ACE gave of the sentence, as weighed (lit.pipeline.reading)."""
+    score = f"score {e['score']:.2f}" if e.get("score") is not None else "no score"
+    marks = [m for m in ("chosen", "gold") if e.get(m)]
+    return (f"reading {e['reading']} ({score}{''.join(', ' + m for m in marks)}): "
+            f"{e['doubt'] or 'nothing speaks against it'}")
 
 
 def text(run: SpecRun, examples: int, diff: bool) -> list[str]:
@@ -86,7 +96,8 @@ def _item(o: Outcome) -> dict:
 
 def _side(side: SideResult) -> dict:
     return {"status": str(side.status), "reason": side.reason, "output": side.output,
-            "verified": side.verified, "candidates": list(side.candidates or ())}
+            "verified": side.verified, "candidates": list(side.candidates or ()),
+            "reading_evidence": list(side.reading_evidence or ())}
 
 
 def as_json(run: SpecRun, examples: int) -> dict:

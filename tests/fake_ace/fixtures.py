@@ -51,6 +51,15 @@ def write_fake_ace(directory: Path, index: Path | None = None) -> Path:
     return script
 
 
+def replaying(directory: Path, transcripts: Path) -> tuple[Path, Path]:
+    """A fake ``ace`` replaying *transcripts* (recorded on the rig) and a stand-in ERG 2025
+    image beside it, both in *directory*: for `lit.Engine(ace, grammar, "2025", ...)`."""
+    ace = write_fake_ace(directory, build_index(directory / "index.sqlite", transcripts))
+    grammar = directory / "erg-2025.dat"
+    grammar.write_bytes(b"fake grammar image: the fake ACE replays recorded answers\n")
+    return ace, grammar
+
+
 @pytest.fixture(scope="session")
 def fake_ace_executable(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_fake_ace(tmp_path_factory.mktemp("fake-ace"))

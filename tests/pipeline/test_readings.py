@@ -1,7 +1,9 @@
-"""A side that fails from the top parse reading tries the next readings (--readings)."""
+"""A side that fails from the top parse reading in a way that speaks about the reading tries
+the next readings (--readings); one whose change the grammar cannot generate does not."""
 
 from __future__ import annotations
 
+import pytest
 from delphin.codecs import simplemrs
 
 from lit.ace.service import GenerateResult, ParseResult, Reading
@@ -22,34 +24,51 @@ PAST_SECOND = READING.format(tense="past", noun="_dog_n_2")
 OTHER_TENSE = READING.format(tense="past", noun="_dog_n_3")
 
 
+PAST_FIRST = READING.format(tense="past", noun="_dog_n_1")
+
+
 class Grammar:
-    """A grammar that can generate the second reading's sense of *dog* but not the first's."""
+    """A grammar that realizes the second reading's sense of *dog* as it should; the first's
+    only as "The Dog barked." (*top* "defective": verified, but with a defect), as a
+    sentence that reads back as the second sense ("unverified"), or not at all ("nothing")."""
 
     config = None
 
+    def __init__(self, top: str = "defective"):
+        self.top = top
+
     def parse(self, sentences, n=1):
         for s in sentences:
-            readings = (TOP, OTHER_TENSE, SECOND) if s == SENTENCE else (PAST_SECOND,)
+            readings = ((TOP, OTHER_TENSE, SECOND) if s == SENTENCE else
+                        (PAST_FIRST,) if s == "The Dog barked." else (PAST_SECOND,))
             yield ParseResult(s, Status.OK, None, tuple(map(Reading, readings[:n])), 0.0, 0.0)
 
     def generate(self, mrss, limit=None):
         for m in mrss:
             text = simplemrs.encode(m) if not isinstance(m, str) else m
+            said = None
             if "_dog_n_2" in text:
-                yield GenerateResult(text, Status.OK, None, ("The dog barked.",), 0.0, 0.0)
+                said = "The dog barked." if "TENSE: past" in text else "The dog barks."
+            elif self.top == "defective":
+                said = "The Dog barked." if "TENSE: past" in text else "The dog barks."
+            elif self.top == "unverified":
+                said = "The dog barked."
+            if said:
+                yield GenerateResult(text, Status.OK, None, (said,), 0.0, 0.0)
             else:
                 yield GenerateResult(text, Status.NO_GENERATION, "ACE generated nothing", (),
                                      0.0, 0.0)
 
 
-def pipeline(readings: int) -> Pipeline:
-    return Pipeline(Grammar(), RuleEngine.load("2025"), AceOrderScorer(), grammar_version="2025",
-                    label_rules=LabelRules.load(), readings=readings)
+def pipeline(readings: int, top: str = "defective") -> Pipeline:
+    return Pipeline(Grammar(top), RuleEngine.load("2025"), AceOrderScorer(),
+                    grammar_version="2025", label_rules=LabelRules.load(), readings=readings)
 
 
-def test_top_reading_only_by_default():
+def test_the_top_reading_only_with_one_reading():
     (record,) = pipeline(1).transform([SENTENCE], "tense=past")
-    assert record["status"] == "no_generation" and record["reading"] == 0
+    assert record["status"] == "not_fluent" and record["reading"] == 0
+    assert "changed case" in record["reason"]
 
 
 def test_a_later_reading_with_the_same_phenomena_rescues_the_side():
@@ -58,3 +77,14 @@ def test_a_later_reading_with_the_same_phenomena_rescues_the_side():
     assert record["output"] == "The dog barked." and record["verified"]
     assert record["reading"] == 2  # reading 1 is past tense: other phenomena, never tried
     assert "_dog_n_2" in record["mrs"]
+    tried = [e["tried"] for e in record["reading_evidence"]]
+    assert tried[0].startswith("not_fluent") and tried[1] is None and tried[2] == "ok"
+
+
+@pytest.mark.parametrize("top, status", [("nothing", "no_generation"),
+                                         ("unverified", "not_verified")])
+def test_a_change_the_grammar_cannot_realize_is_not_tried_on_other_readings(top, status):
+    (record,) = pipeline(3, top).transform([SENTENCE], "tense=past")
+    assert record["status"] == status and record["reading"] == 0
+    tried = [e["tried"] for e in record["reading_evidence"]]
+    assert tried[0].startswith(status) and tried[1:] == [None, None]

@@ -118,7 +118,7 @@ def test_unknown_words_are_generated_through_standins_and_put_back():
     preds = [ep.predicate for ep in known.rels]
     assert "_umbrella_n_1" in preds  # vowel-initial word: a vowel-initial stand-in (an/a)
     assert "_ladder_n_1" in preds  # not "bucket": the source has that word
-    assert "_zorbed/vbd_u_unknown" in preds  # verbs are not stood in (their form changes)
-    assert [s.word for s in subs] == ["onlookers", "cartwheel"]
-    assert restore("Umbrellas zorbed a ladder.", subs) == "Onlookers zorbed a cartwheel."
+    assert "_rinse_v_1" in preds  # a regular verb with an x ARG2: a transitive stand-in
+    assert [s.word for s in subs] == ["onlookers", "cartwheel", "zorbed"]
+    assert restore("Umbrellas rinsed a ladder.", subs) == "Onlookers zorbed a cartwheel."
     assert substitute(known)[1] == ()

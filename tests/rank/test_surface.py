@@ -12,7 +12,7 @@ from lit.pipeline.realize import REPAIRS, Job, Realizer
 from lit.rank import AceOrderScorer
 from lit.rank.closeness import edit_distance, measure
 from lit.rank.freq import FrequencyScorer
-from lit.rank.surface import align, differences, moves_words, repair, tokenize
+from lit.rank.surface import WordOrder, align, differences, moves_words, repair, tokenize
 
 GROUP = "A small group of young black men, some in traditional African dress, are assembled outdoors."
 
@@ -127,8 +127,8 @@ def test_a_rule_that_moves_words_has_its_moves_kept():
     source, cand = "A man sees a young black dog.", "A young black dog sees a man."
     moved = measure(source, cand).defects
     assert moved and all(d.startswith("moved ") for d in moved)
-    assert measure(source, cand, fixed_order=False).defects == ()
-    assert repair(source, cand, fixed_order=False) is None
+    assert measure(source, cand, WordOrder.FREE).defects == ()
+    assert repair(source, cand, WordOrder.FREE) is None
     grammar = Grammar(["A black young man will run."], verifies=set())
     (r,) = Realizer(grammar, AceOrderScorer()).realize(
         [Job(simplemrs.decode(TARGET), SOURCE, examples=swap)])

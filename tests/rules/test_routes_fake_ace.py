@@ -9,18 +9,14 @@ from pathlib import Path
 import pytest
 
 import lit
-from tests.fake_ace.fake import build_index
-from tests.fake_ace.fixtures import write_fake_ace
+from tests.fake_ace.fixtures import replaying
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "data/live/routes-erg2025-rig.jsonl.gz"
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory):
-    where = tmp_path_factory.mktemp("route-ace")
-    ace = write_fake_ace(where, build_index(where / "index.sqlite", TRANSCRIPTS))
-    grammar = where / "erg-2025.dat"
-    grammar.write_bytes(b"fake grammar image: the fake ACE replays recorded answers\n")
+    ace, grammar = replaying(tmp_path_factory.mktemp("route-ace"), TRANSCRIPTS)
     with lit.Engine(ace, grammar, "2025", scorer="ace", workers=1) as engine:
         yield engine
 

@@ -286,6 +286,10 @@ def test_sentences_are_parsed_and_results_realized_with_ace(capsys, tmp_path, fa
     assert code == 0, out
     assert "\n  line 1 A woman is driving a car.\n" in out
     assert "    realized: 'A woman may be driving a car.' (verified)" in out
+    # ACE's readings of the sentence, weighed as `lit transform` weighs them: the one LIT
+    # would transform is the input's own (issue 45)
+    evidence = [line for line in out.splitlines() if line.startswith("      reading ")]
+    assert evidence and ", chosen, gold): nothing speaks against it" in evidence[0]
 
 
 def test_a_file_adding_a_value_runs_with_its_modules_rules(capsys, tmp_path):

@@ -1,0 +1,175 @@
+"""Which parse reading of a sentence LIT transforms, chosen on evidence (docs/pipeline.md,
+"Choosing the reading").
+
+Verification proves that an output carries the transformed MRS of the reading LIT chose;
+nothing there proves the reading. The parse ranker's first reading is often not the one the
+writer meant (SNLI's fragments and strings of nouns are hard for any ranker), and a wrong
+reading gives a verified wrong sentence. So every reading among the top N is weighed before
+anything is transformed, and each check that speaks against one is recorded:
+
+* **a name for a lower-case word** (*on stone steps* read with a name *Stone*);
+* **a word taken as the finite verb**: the reading makes a clause of a fragment, its main
+  verb a word that another reading, close to it in the parse ranker's score (FRAGMENT_MARGIN),
+  takes as a participle or a noun in a fragment (*A young male wearing a white shirt with a character
+  outlined very darkly.*; *... wearing combat boots standing on a sidewalk.*);
+* **the copula over a progressive**: the reading's main verb is *be* and takes a word of the
+  sentence as a noun or modifier that another reading takes as the progressive main verb
+  (*Is the woman reading a book?* as *is* + *the woman reading*).
+
+The first reading no check speaks against is transformed; the others with the same label
+phenomena are fallbacks, tried in order when a side fails in a way another reading may not
+(lit.pipeline.core). Two kinds of evidence come later and cost no separate parse: how the
+reading's transformed realizations read against the source (a moved phrase or a changed
+form of an untouched word makes the side not_fluent, and the next reading is tried), and the
+round trip (lit.pipeline.roundtrip). Each side's record lists the readings weighed and what
+became of those tried (`reading_evidence`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from delphin import predicate
+from delphin.mrs import EP, MRS
+
+from lit.rank.explained import implausible
+
+_ROOT_SCORE = re.compile(r"^\s*\(\s*\d+\s+\S+\s+(-?[\d.]+(?:e-?\d+)?)\s")
+#: ERG predicates of the copula (not the existential *there is*: "There are people playing
+#: football." is rightly read with it).
+_COPULAS = frozenset({"_be_v_id", "_be_v_nv"})
+#: A fragment reading within this much of a clause's parse-ranker score speaks against the
+#: clause (scores are the ranker's log-linear sums). On unseen SNLI pairs the fragments read
+#: as clauses were 0.2 to 1.3 above their fragment readings (and two 4.9 and 5.0, still
+#: missed), real clauses 3.1 ("Young men wave flags in a crowd ...") to 9.7 above theirs,
+#: one 0.55 ("People dance.", doubted: its fragment is taken and no pair is made).
+FRAGMENT_MARGIN = 3.0
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One reading and what speaks against it (*doubt* None: nothing)."""
+
+    index: int  # in ACE's order, 0 = the parse ranker's first
+    mrs: MRS
+    text: str  # its SimpleMRS as ACE printed it
+    score: float | None  # the parse ranker's score (the derivation root's), when ACE gave one
+    doubt: str | None = None
+
+    def to_json(self, top_score: float | None) -> dict:
+        margin = (round(top_score - self.score, 6)
+                  if top_score is not None and self.score is not None else None)
+        return {"reading": self.index, "score": self.score, "margin": margin,
+                "doubt": self.doubt}
+
+
+def ranker_score(derivation: str | None) -> float | None:
+    """The parse ranker's score of a reading: its derivation root's (ACE prints it)."""
+    m = _ROOT_SCORE.match(derivation or "")
+    return float(m.group(1)) if m else None
+
+
+def _index_ep(m: MRS) -> EP | None:
+    return next((ep for ep in m.rels if ep.iv == m.index), None)
+
+
+def _span(ep: EP) -> tuple[int, int] | None:
+    return (ep.cfrom, ep.cto) if ep.lnk is not None and ep.cfrom >= 0 else None
+
+
+def _tense(m: MRS, var: str | None) -> str:
+    return str(m.variables.get(var or "", {}).get("TENSE", "")).lower()
+
+
+def _prog(m: MRS, var: str | None) -> bool:
+    return str(m.variables.get(var or "", {}).get("PROG", "")).lower() in {"+", "bool"}
+
+
+def _is_verb(ep: EP) -> bool:
+    return predicate.is_surface(ep.predicate) and predicate.split(ep.predicate)[1] == "v"
+
+
+def _words(sentence: str, span: tuple[int, int] | None) -> str:
+    return sentence[span[0]:span[1]].strip(" .,;:!?") if span else "?"
+
+
+def _participle(sentence: str, m: MRS) -> bool:
+    """Whether *m* reads a word of *sentence* in -ing as an untensed verb: SNLI's fragments
+    describe with participles (*wearing combat boots standing on a sidewalk*), while a short
+    clause whose verb is also a plural noun (*A dog barks.*, *Children play together.*) has
+    none."""
+    return any(_is_verb(ep) and _tense(m, ep.iv) in {"", "untensed"}
+               and _words(sentence, _span(ep)).lower().endswith("ing") for ep in m.rels)
+
+
+def word_as_finite_verb(sentence: str, reading: Weighed, others: Sequence[Weighed]
+                        ) -> str | None:
+    """Why *reading* makes a clause of a fragment through a word taken as its finite verb, or
+    None: its main verb is tensed, and another reading, at most FRAGMENT_MARGIN below it, is
+    a fragment (its index EP `unknown`) that reads the same word as an untensed participle
+    (*a character outlined very darkly*) or, where the sentence describes with a participle
+    in -ing, a noun (*wearing combat boots standing on a sidewalk*)."""
+    m = reading.mrs
+    main = _index_ep(m)
+    if main is None or not _is_verb(main) or _tense(m, main.iv) in {"", "untensed"}:
+        return None
+    span = _span(main)
+    for other in others:
+        top = _index_ep(other.mrs)
+        if top is None or top.predicate != "unknown":
+            continue
+        if None not in (reading.score, other.score) and (
+                reading.score - other.score > FRAGMENT_MARGIN):
+            continue
+        for ep in other.mrs.rels:
+            if _span(ep) != span or ep.iv is None:
+                continue
+            if ep.iv.startswith("x") and _participle(sentence, m):
+                what = "a noun"
+            elif ep.predicate == main.predicate and _tense(other.mrs, ep.iv) in {"", "untensed"}:
+                what = "a participle"
+            else:
+                continue
+            return (f"it reads {_words(sentence, span)!r} as the finite verb of a clause; "
+                    f"reading {other.index} reads the sentence as a fragment, with it as {what}")
+    return None
+
+
+def copula_over_progressive(sentence: str, reading: Weighed, others: Sequence[Weighed]
+                            ) -> str | None:
+    """Why *reading* takes the copula as the main verb of a sentence another reading reads
+    as a progressive, or None: the other reading's main verb is a progressive verb whose word
+    *reading* reads as something other than its main verb."""
+    m = reading.mrs
+    main = _index_ep(m)
+    if main is None or main.predicate not in _COPULAS:
+        return None
+    for other in others:
+        verb = _index_ep(other.mrs)
+        if verb is None or not _is_verb(verb) or not _prog(other.mrs, verb.iv):
+            continue
+        span = _span(verb)
+        if span and any(_span(ep) == span for ep in m.rels):
+            return (f"it reads 'be' as the copula and {_words(sentence, span)!r} as a noun or "
+                    f"modifier; reading {other.index} reads them as a progressive")
+    return None
+
+
+CHECKS = (word_as_finite_verb, copula_over_progressive)
+
+
+def weigh(sentence: str, readings: Sequence[tuple[int, MRS, str, str | None]]
+          ) -> tuple[Weighed, ...]:
+    """Each reading of *sentence* ((index, MRS, SimpleMRS text, derivation), in ACE's order)
+    with what speaks against it."""
+    plain = [Weighed(k, m, text, ranker_score(derivation))
+             for k, m, text, derivation in readings]
+    out = []
+    for w in plain:
+        others = [o for o in plain if o.index != w.index]
+        doubt = implausible(sentence, w.mrs) or next(
+            (why for check in CHECKS if (why := check(sentence, w, others))), None)
+        out.append(Weighed(w.index, w.mrs, w.text, w.score, doubt))
+    return tuple(out)
