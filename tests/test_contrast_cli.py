@@ -15,8 +15,8 @@ from tests.conftest import read_jsonl
 
 STATUSES = {s.value for s in Status}
 SIDE_FIELDS = {"output", "mrs", "verified", "candidates", "ranking", "chosen_because", "capped",
-               "stand_ins", "reading", "alternatives", "route", "sentence", "sentence_input",
-               "sentence_output"}
+               "stand_ins", "reading", "reading_evidence", "alternatives", "route", "sentence",
+               "sentence_input", "sentence_output"}
 PRAISED = "The teacher praised the students."
 PRAISED_PASSIVE = "The students were praised by the teacher."
 CHEERED = "The crowd cheered."

@@ -146,7 +146,7 @@ def test_cli_transform_mrs_mode(tmp_path, s02, capsys):
     assert records[0]["spec"] == "tense=fut+pass"
     assert set(records[0]) == {"input", "status", "reason", "spec", "mrs", "output", "verified",
                                "candidates", "ranking", "chosen_because", "capped",
-                               "stand_ins", "reading", "alternatives", "route"}
+                               "stand_ins", "reading", "reading_evidence", "alternatives", "route"}
     assert records[0]["output"] is None and records[0]["mrs"].startswith("[ TOP")
     assert "topic" in records[0]["mrs"]
 

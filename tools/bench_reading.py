@@ -67,7 +67,7 @@ def main() -> None:
     print(f"\n{len(sentences)} sentences of {len(items)} pairs, top {args.readings} readings; "
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"parse: {parse_wall:.1f} s wall; round trips of {len(todo)} readings: "
-          f"{trip_wall:.1f} s wall, {times.ace['reading']:.1f} s in ACE calls")
+          f"{trip_wall:.1f} s wall, {times.ace['generate']:.1f} s in ACE calls")
     print("reading chosen:", dict(chosen))
     print("doubts:", dict(doubts))
     print("round trips (reading, verdict, weighed):")

@@ -77,9 +77,9 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     g.add_argument("--readings", type=int, default=DEFAULTS.readings, metavar="N",
                    help="parse readings per input sentence to weigh: the first that no check "
                    "speaks against (a lower-case word read as a name, a fragment read as a "
-                   "clause, the copula over a progressive) is transformed, the next trusted "
-                   "ones with the same label phenomena are tried in order when it does not "
-                   "transform, generate, verify, read like the source or round-trip "
+                   "clause, the copula over a progressive) is transformed; up to two later "
+                   "trusted ones with the same label phenomena are tried when it does not "
+                   "transform, read like the source or round-trip "
                    f"(default {DEFAULTS.readings}; docs/pipeline.md)")
     g.add_argument("--round-trip", action="store_true", default=None,
                    help="also check that a transformed reading's own MRS gives the source "

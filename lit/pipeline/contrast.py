@@ -18,7 +18,7 @@ from itertools import product
 from lit.errors import InputError
 from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS
-from lit.pipeline.records import record_status
+from lit.pipeline.records import SideResult, record_status
 from lit.spec import PairSpec, Spec, parse_pair, parse_text_spec
 from lit.status import Status
 from lit.tasks.profile import TaskProfile
@@ -140,9 +140,7 @@ class ContrastRun:
                      for side, (name, spec) in zip(self.profile.sides, nli))
 
     def _failed(self, text: str, status: Status, reason: str | None) -> dict:
-        empty = dict.fromkeys(("output", "mrs", "verified", "candidates", "ranking",
-                               "chosen_because", "capped", "stand_ins", "reading",
-                               "alternatives", "route", *SENTENCE_FIELDS))
+        empty = dict.fromkeys((*SideResult(status, reason).fields(), *SENTENCE_FIELDS))
         return {"spec": text, "status": str(status), "reason": reason,
                 **{side: dict(empty) for side in self.profile.sides},
                 "label": None, "label_rule": None, "label_rationale": None}

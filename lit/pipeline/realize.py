@@ -239,14 +239,13 @@ class Realizer:
         """The round trip (lit.pipeline.roundtrip) of each (sentence, reading's MRS): its MRS
         generated like any other, through the stand-ins and the run's generation cache."""
         targets = [_Target(Job(m, s)) for s, m in items]
-        with times.stage("reading"):
-            self._generate(targets, times, _Heard([], None), stage="reading")
+        with times.stage("generate"):
+            self._generate(targets, times, _Heard([], None))
         return [judge(s, t.status, t.reason, tuple(t.candidates),
                       not t.capped and t.realized <= len(t.candidates))
                 for (s, _), t in zip(items, targets)]
 
-    def _generate(self, targets: list[_Target], times: StageTimes, heard: _Heard,
-                  stage: str = "generate") -> None:
+    def _generate(self, targets: list[_Target], times: StageTimes, heard: _Heard) -> None:
         futures: list[Future] = []
         mine: list[tuple[MRS, Future, int]] = []  # with the candidates wanted
         with self._lock:
@@ -281,7 +280,7 @@ class Realizer:
                     if not f.done():
                         f.set_exception(exc)
                 raise
-            times.add_ace(stage, time.perf_counter() - start)
+            times.add_ace("generate", time.perf_counter() - start)
             self.stats["MRSs generated"] += len(mine)
             self.stats["realizations"] += sum(len(r.surfaces) for r in results)
         for k, (t, f) in enumerate(zip(targets, futures)):

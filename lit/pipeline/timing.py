@@ -8,8 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 #: Stages in pipeline order (docs/design.md §1); records and the benchmark report these.
-STAGES: tuple[str, ...] = ("parse", "reading", "transform", "generate", "rank", "verify",
-                           "label")
+STAGES: tuple[str, ...] = ("parse", "transform", "generate", "rank", "verify", "label")
 
 
 @dataclass

@@ -166,15 +166,19 @@ def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) 
 def touched(source: MRS, target: MRS) -> frozenset[str]:
     """Lemmas of the predications the change from *source* to *target* touches, whose words
     may change form (*sits* -> *sat*): those added or removed, those whose arguments differ,
-    and those whose own variable or an argument's has other properties or a new ICONS
-    relation. Every other word keeps the source's form (*woven* stays *woven*)."""
+    those a new scope takes (*did not praise* for *praised*), and those whose own variable or
+    an argument's has other properties or a new ICONS relation. Every other word keeps the
+    source's form (*woven* stays *woven*)."""
     changed = {v for v in target.variables if _properties(source, v) != _properties(target, v)}
     changed |= {v for i in ({(i.left, i.relation, i.right) for i in target.icons}
                             ^ {(i.left, i.relation, i.right) for i in source.icons})
                 for v in (i[0], i[2])}
     before = {(ep.predicate, ep.iv): dict(ep.args) for ep in source.rels}
     after = {(ep.predicate, ep.iv): dict(ep.args) for ep in target.rels}
-    out = set()
+    # a predication a new scope takes (neg, a modal: *did not praise* for *praised*)
+    scoped = {lo for _, lo in ({(h.hi, h.lo) for h in target.hcons}
+                               - {(h.hi, h.lo) for h in source.hcons})}
+    out = {lemma(ep.predicate) for ep in target.rels if ep.label in scoped}
     for key in before.keys() ^ after.keys():
         out.add(lemma(key[0]))
     for key, args in after.items():
