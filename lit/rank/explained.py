@@ -103,12 +103,15 @@ def relocates(source: MRS, target: MRS) -> bool:
     return any(before[p] != after[p] for p in before.keys() & after.keys())
 
 
+def _icons(m: MRS) -> set[tuple[str, str, str]]:
+    return {(i.left, i.relation, i.right) for i in m.icons}
+
+
 def restructures(source: MRS, target: MRS) -> bool:
     """Whether the change gives the clause another shape: a new ICONS relation (passive,
     cleft) or another sentence force (question), so the rule's words go among the source's
     and words move across them."""
-    if {(i.left, i.relation, i.right) for i in source.icons} != {
-            (i.left, i.relation, i.right) for i in target.icons}:
+    if _icons(source) != _icons(target):
         return True
     if _properties(source, source.index).get("SF") != _properties(target, target.index).get("SF"):
         return True
@@ -136,8 +139,7 @@ def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) 
         if diff:
             changed_vars.add(var)
         changed |= diff
-    icons = ({(i.left, i.relation, i.right) for i in target.icons}
-             ^ {(i.left, i.relation, i.right) for i in source.icons})
+    icons = _icons(target) ^ _icons(source)
     focused = {left for left, _, _ in icons}
     for var in focused:
         changed |= set(_properties(target, var))
@@ -170,9 +172,7 @@ def touched(source: MRS, target: MRS) -> frozenset[str]:
     an argument's has other properties or a new ICONS relation. Every other word keeps the
     source's form (*woven* stays *woven*)."""
     changed = {v for v in target.variables if _properties(source, v) != _properties(target, v)}
-    changed |= {v for i in ({(i.left, i.relation, i.right) for i in target.icons}
-                            ^ {(i.left, i.relation, i.right) for i in source.icons})
-                for v in (i[0], i[2])}
+    changed |= {v for left, _, right in _icons(target) ^ _icons(source) for v in (left, right)}
     before = {(ep.predicate, ep.iv): dict(ep.args) for ep in source.rels}
     after = {(ep.predicate, ep.iv): dict(ep.args) for ep in target.rels}
     # a predication a new scope takes (neg, a modal: *did not praise* for *praised*)

@@ -76,5 +76,10 @@ def other_form(source: str, candidate: str, touched: frozenset[str]) -> bool:
     if source == candidate:
         return False
     shared = stems(source) & stems(candidate)
-    free = {s for w in touched | FORM_FREE for s in stems(w)}
-    return bool(shared) and not shared & free
+    return bool(shared) and not shared & _free_stems(touched)
+
+
+@lru_cache(maxsize=256)
+def _free_stems(touched: frozenset[str]) -> frozenset[str]:
+    """The stems of *touched* and FORM_FREE: computed once per change, not per word pair."""
+    return frozenset(s for w in touched | FORM_FREE for s in stems(w))
