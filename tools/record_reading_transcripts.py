@@ -42,6 +42,8 @@ CASES = [
     ("There are people playing football.", "neg"),
     ("A tall, thin, brunette girl wearing combat boots standing on a sidewalk.", "modal=may"),
     ("A dog has turned into a sheep.", "pass"),
+    ("A woman in a blue coat and dark boots.", "modal=may"),
+    ("Children dressed in white play.", "tense=past"),
 ]
 READINGS = 5  # readings weighed in the tests of the evidence
 OUT = Path(__file__).resolve().parents[1] / "tests/data/live/readings-erg2025-rig.jsonl.gz"

@@ -9,9 +9,10 @@ anything is transformed, and each check that speaks against one is recorded:
 
 * **a name for a lower-case word** (*on stone steps* read with a name *Stone*);
 * **a word taken as the finite verb**: the reading makes a clause of a fragment, its main
-  verb a word that another reading, close to it in the parse ranker's score (FRAGMENT_MARGIN),
-  takes as a participle or a noun in a fragment (*A young male wearing a white shirt with a character
-  outlined very darkly.*; *... wearing combat boots standing on a sidewalk.*);
+  verb a word that another reading, close to it in the parse ranker's score (FRAGMENT_MARGIN,
+  ADJECTIVE_MARGIN), takes as a participle or a noun in a fragment (*A young male wearing a
+  white shirt with a character outlined very darkly.*; *... wearing combat boots standing on a
+  sidewalk.*; *A woman in a blue coat and dark boots.*);
 * **the copula over a progressive**: the reading's main verb is *be* and takes a word of the
   sentence as a noun or modifier that another reading takes as the progressive main verb
   (*Is the woman reading a book?* as *is* + *the woman reading*).
@@ -46,6 +47,12 @@ _COPULAS = frozenset({"_be_v_id", "_be_v_nv"})
 #: missed), real clauses 3.1 ("Young men wave flags in a crowd ...") to 9.7 above theirs,
 #: one 0.55 ("People dance.", doubted: its fragment is taken and no pair is made).
 FRAGMENT_MARGIN = 3.0
+#: The margin for a fragment that reads the clause's verb as a noun after its adjective, in a
+#: coordination of noun phrases (*a blue coat and dark boots*, whose clause reading, 4.9
+#: above, makes *dark* a predicate or a noun to give *boots* a subject): the clause must break
+#: both the adjective's phrase and the coordination, so a wider margin is safe. (The
+#: adjective alone is not enough: *Children dressed in white play.* is a clause.)
+ADJECTIVE_MARGIN = 6.0
 
 
 @dataclass(frozen=True)
@@ -104,13 +111,30 @@ def _participle(sentence: str, m: MRS) -> bool:
                and _words(sentence, _span(ep)).lower().endswith("ing") for ep in m.rels)
 
 
+def _conjoined_adjective(sentence: str, m: MRS, noun: EP) -> str | None:
+    """The adjective right before *noun* in *sentence* that modifies it in *m*, where *m*
+    conjoins the noun with another noun phrase (*a blue coat and dark boots*), or None."""
+    span = _span(noun)
+    if not any(predicate.is_surface(ep.predicate) and predicate.split(ep.predicate)[1] == "c"
+               and noun.iv in (ep.args.get("ARG1"), ep.args.get("ARG2")) for ep in m.rels):
+        return None
+    for ep in m.rels:
+        before = _span(ep)
+        if (span and before and ep.args.get("ARG1") == noun.iv and predicate.is_surface(
+                ep.predicate) and predicate.split(ep.predicate)[1] == "a"
+                and before[1] <= span[0] and not sentence[before[1]:span[0]].strip()):
+            return _words(sentence, before)
+    return None
+
+
 def word_as_finite_verb(sentence: str, reading: Weighed, others: Sequence[Weighed]
                         ) -> str | None:
     """Why *reading* makes a clause of a fragment through a word taken as its finite verb, or
-    None: its main verb is tensed, and another reading, at most FRAGMENT_MARGIN below it, is
-    a fragment (its index EP `unknown`) that reads the same word as an untensed participle
-    (*a character outlined very darkly*) or, where the sentence describes with a participle
-    in -ing, a noun (*wearing combat boots standing on a sidewalk*)."""
+    None: its main verb is tensed, and another reading below it is a fragment (its index EP
+    `unknown`) that reads the same word as an untensed participle (*a character outlined very
+    darkly*) or, where the sentence describes with a participle in -ing, a noun (*wearing
+    combat boots standing on a sidewalk*), at most FRAGMENT_MARGIN below; or as a conjoined
+    noun after its adjective (*a blue coat and dark boots*), at most ADJECTIVE_MARGIN below."""
     m = reading.mrs
     main = _index_ep(m)
     if main is None or not _is_verb(main) or _tense(m, main.iv) in {"", "untensed"}:
@@ -120,15 +144,18 @@ def word_as_finite_verb(sentence: str, reading: Weighed, others: Sequence[Weighe
         top = _index_ep(other.mrs)
         if top is None or top.predicate != "unknown":
             continue
-        if None not in (reading.score, other.score) and (
-                reading.score - other.score > FRAGMENT_MARGIN):
-            continue
+        below = (reading.score - other.score
+                 if None not in (reading.score, other.score) else 0.0)
         for ep in other.mrs.rels:
-            if _span(ep) != span or ep.iv is None:
+            if _span(ep) != span or ep.iv is None or below > ADJECTIVE_MARGIN:
                 continue
-            if ep.iv.startswith("x") and _participle(sentence, m):
+            noun = ep.iv.startswith("x")
+            if noun and below <= FRAGMENT_MARGIN and _participle(sentence, m):
                 what = "a noun"
-            elif ep.predicate == main.predicate and _tense(other.mrs, ep.iv) in {"", "untensed"}:
+            elif noun and (adjective := _conjoined_adjective(sentence, other.mrs, ep)):
+                what = f"a conjoined noun after the adjective {adjective!r}"
+            elif (ep.predicate == main.predicate and below <= FRAGMENT_MARGIN
+                  and _tense(other.mrs, ep.iv) in {"", "untensed"}):
                 what = "a participle"
             else:
                 continue

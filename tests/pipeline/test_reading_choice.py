@@ -14,7 +14,13 @@ import pytest
 from delphin.codecs import simplemrs
 
 import lit
-from lit.pipeline.reading import copula_over_progressive, ranker_score, weigh, word_as_finite_verb
+from lit.pipeline.reading import (
+    FRAGMENT_MARGIN,
+    copula_over_progressive,
+    ranker_score,
+    weigh,
+    word_as_finite_verb,
+)
 from lit.pipeline.roundtrip import Verdict, judge
 from lit.pipeline.standins import substitute
 from lit.status import Status
@@ -79,6 +85,24 @@ def test_a_fragment_read_as_a_clause_through_a_participle_is_doubted(transcripts
         "it reads 'outlined' as the finite verb of a clause; reading 2 reads the sentence as a "
         "fragment, with it as a participle")
     assert weighed[2].doubt is None  # the fragment itself is kept
+
+
+def test_a_fragment_whose_conjoined_noun_is_read_as_the_verb_is_doubted(transcripts):
+    """*A woman in a blue coat and dark boots.*: the ERG's first two readings make *boots* a
+    verb (*dark* a predicate, or a noun), 4.9 above the fragment; the fragment is kept."""
+    boots = "A woman in a blue coat and dark boots."
+    weighed = weigh(boots, readings(transcripts, boots))
+    assert weighed[0].doubt == (
+        "it reads 'boots' as the finite verb of a clause; reading 2 reads the sentence as a "
+        "fragment, with it as a conjoined noun after the adjective 'dark'")
+    assert weighed[1].doubt and weighed[2].doubt is None
+    assert weighed[0].score - weighed[2].score > FRAGMENT_MARGIN  # the wider margin
+
+
+def test_an_adjective_before_the_verb_without_a_coordination_is_no_doubt(transcripts):
+    sentence = "Children dressed in white play."
+    first, *others = weigh(sentence, readings(transcripts, sentence))
+    assert word_as_finite_verb(sentence, first, others) is None
 
 
 def test_the_copula_over_a_progressive_is_doubted(transcripts):
