@@ -20,7 +20,7 @@ DEFAULT_GRAMMAR_VERSION = GRAMMAR_VERSIONS[0]
 #: ~230 MB (-n 20 re-parses of candidates included); most MRSs that realized used under
 #: 200 MB, but three (one long sentence, 7 ok transforms) give their first realization only
 #: past 1,000 MB (4-5 of them at 1,300, 6-7 at ACE's own 1,500), so the generator's cap
-#: stays high and the time budget (RunConfig.generate_timeout) does the cutting. A worker
+#: stays high; the caps, not time, decide an item's outcome (docs/ace.md, "Limits"). A worker
 #: runs one item at a time on one of its three processes, so its peak is about the active
 #: process's cap plus two idle ones (~200 MB each): under 2 GB.
 DEFAULT_MAX_CHART_MEGABYTES = 800
@@ -56,15 +56,16 @@ class RunConfig:
     grammar_version: str | None = None
     #: ACE worker processes; None: one per core.
     workers: int | None = None
-    #: Per-item ACE time limit in seconds of ACE's processor time, 3x that in wall-clock time
-    #: as the backstop (a stopped ACE is restarted, the item marked timeout).
+    #: Per-item backstop in seconds of ACE's processor time (3x that in wall-clock time for a
+    #: process that gets no processor): the memory caps decide an item's outcome, this only
+    #: stops a runaway or hung ACE. An item it stops is retried once on a fresh process; if
+    #: stopped again it is `timeout`, its reason saying that time decided it (docs/ace.md).
     timeout: float = 60.0
-    #: Per-MRS generation budget in processor seconds, apart from `timeout`: on the rig every MRS
-    #: that realized did so within 3.8 s on a quiet box (5.5 s at load 8), while hopeless ones
-    #: ran to any limit; 8 s lost nothing on 200 dev pairs, 5 s lost two under load. A
-    #: generation stopped by it is `timeout`, and `lit nli --resume` with a larger budget
-    #: retries it (docs/performance.md, "Generation limits").
-    generate_timeout: float = 8.0
+    #: The same backstop for one MRS's generation. Measured on the rig with a 120 s limit,
+    #: the slowest generation that ended by the grammar took 25.5 s (no realization; memory
+    #: caps 18-22 s); realized ones at most 9 s. Until issue 40 this was an 8 s budget that
+    #: decided outcomes, so the same MRS realized on a quiet box and timed out on a busy one.
+    generate_timeout: float = 60.0
     #: Realization ranker: "gpt2" (perplexity, needs the `rank` extra) or "ace" (no model).
     scorer: str = "gpt2"
     #: Hugging Face model name or directory for the gpt2 scorer (None: "gpt2").

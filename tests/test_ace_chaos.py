@@ -180,8 +180,6 @@ def test_attempts_is_a_keyword(fake_ace_config, scratch):
 
 
 @pytest.mark.parametrize(("item", "status"), [
-    ("__HANG__ forever", Status.TIMEOUT),  # LIT's watchdog
-    ("__GIVEUP__ at once", Status.TIMEOUT),  # ACE's own --timeout
     ("__RAM__ cap", Status.RESOURCE),  # ACE's memory cap
     ("Colourless green ideas sleep furiously.", Status.NO_PARSE),
 ])
@@ -191,6 +189,22 @@ def test_the_grammars_own_outcomes_are_not_retried(fake_ace_config, scratch, ite
     assert result.status is status, result.reason
     assert result.attempts == 1
     assert service.retries["parse"] == 0 and service.starts["parse"] == 1
+
+
+@pytest.mark.parametrize("item", [
+    "__HANG__ forever",  # LIT's watchdog
+    "__GIVEUP__ at once",  # ACE's own --timeout
+])
+def test_a_time_out_is_retried_once_and_then_said_to_depend_on_time(fake_ace_config, scratch,
+                                                                     item):
+    """Time is a backstop, not the grammar's outcome: a second try on a fresh process, and
+    the record of an item stopped twice says that time decided it."""
+    with AceService(fake_ace_config, workers=1, timeout=TIMEOUT) as service:
+        (result,) = service.parse([item])
+    assert result.status is Status.TIMEOUT
+    assert result.attempts == 2
+    assert "depended on time, not on the grammar" in result.reason
+    assert service.retries["parse"] == 1 and service.starts["parse"] == 2
 
 
 def test_the_reason_says_how_ace_ended_before_its_warnings(fake_ace_config, tmp_path, scratch):

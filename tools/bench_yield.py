@@ -51,6 +51,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,6 +65,7 @@ from lit.config import (  # noqa: E402
     DEFAULTS,
     PAPER_SPECS,
 )
+from lit.io import read_nli  # noqa: E402
 from tools.bench_pipeline import (  # noqa: E402
     ORIGINAL_CHANGES,
     PeakRss,
@@ -287,6 +289,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pairs", type=int, default=10, help="first N SNLI dev pairs (10)")
     ap.add_argument("--skip", type=int, default=0, help="start after this many pairs")
+    ap.add_argument("--input", type=Path, metavar="FILE",
+                    help="NLI pairs to run (any format `lit nli` reads) instead of SNLI dev")
     ap.add_argument("--specs", nargs="+", default=list(PAPER_SPECS), metavar="SPEC")
     ap.add_argument("--workers", type=int, default=1, help="ACE workers per setting (1)")
     ap.add_argument("--baseline", default="", metavar="KNOB=V,...",
@@ -317,9 +321,10 @@ def main() -> int:
         name, _, values = vary.partition("=")
         settings += [parse_setting(f"{name}={v}", base) for v in values.split(",")]
     unique = list({tuple(sorted(s.items())): s for s in settings}.values())
-    items = snli_items(args.pairs, args.skip)
+    items = (list(islice(read_nli(args.input), args.skip, args.skip + args.pairs)) if args.input
+             else snli_items(args.pairs, args.skip))
     print(f"bench_yield: {ace_version(config.ace)} + {config.grammar}; {os.cpu_count()} cores; "
-          f"first {args.pairs} SNLI dev pairs after {args.skip}; specs {' '.join(args.specs)}; "
+          f"first {args.pairs} pairs of {args.input or 'SNLI dev'} after {args.skip}; specs {' '.join(args.specs)}; "
           f"--workers {args.workers}; baseline {base}")
     runs = []
     for setting in [] if args.no_curve else unique:

@@ -38,19 +38,23 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--timeout", type=float, default=DEFAULTS.timeout, metavar="SECONDS",
-        help="per-item limit in seconds of ACE processor time (so a busy machine does not "
-        "change results; 3x that in wall-clock time is the backstop); a stopped ACE is "
-        f"restarted and the item marked timeout (default {DEFAULTS.timeout:g})",
+        help="backstop per item, in seconds of ACE processor time (3x that in wall-clock "
+        "time for a process that gets no processor): the memory caps below decide outcomes, "
+        "this stops a runaway or hung ACE; an item it stops is retried once on a fresh "
+        "process, then marked timeout with a reason saying time decided it "
+        f"(default {DEFAULTS.timeout:g})",
     )
     g.add_argument(
         "--generate-timeout", type=float, default=DEFAULTS.generate_timeout, metavar="SECONDS",
-        help="per-MRS generation budget in seconds of ACE processor time; a generation "
-        "stopped by it is timeout, and "
-        f"--resume with a larger one retries it (default {DEFAULTS.generate_timeout:g})",
+        help="the same backstop for each MRS generated (the slowest generation measured that "
+        f"ended by the grammar took 26 s; default {DEFAULTS.generate_timeout:g})",
     )
     g.add_argument(
         "--max-chart-megabytes", type=int, default=None, metavar="MB",
-        help=f"ACE's chart memory cap per parser process (default {DEFAULT_MAX_CHART_MEGABYTES})",
+        help="ACE's chart memory cap per parser process: with the other caps, the limits "
+        "that decide an item's outcome, a measure of the grammar's work that does not depend "
+        "on the machine's load; an item stopped by one is resource, retried by --resume with "
+        f"a larger one (default {DEFAULT_MAX_CHART_MEGABYTES})",
     )
     g.add_argument(
         "--max-unpack-megabytes", type=int, default=None, metavar="MB",
@@ -59,9 +63,8 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--generate-chart-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's chart memory cap per generator process; an MRS stopped by a cap is "
-        "resource, retried by --resume with a larger one (default "
-        f"{DEFAULT_GENERATE_CHART_MEGABYTES})",
+        help="ACE's chart memory cap per generator process "
+        f"(default {DEFAULT_GENERATE_CHART_MEGABYTES})",
     )
     g.add_argument(
         "--generate-unpack-megabytes", type=int, default=None, metavar="MB",

@@ -4,34 +4,36 @@ Each worker is a thread that owns its own long-lived ACE parser process (one per
 use) and generator process (:mod:`lit.ace.process`); items go to whichever worker is free, and results come back in input
 order while the batch streams. Per-item failures become results with a status and a reason:
 
-- **timeout** — a time limit is ACE's *processor* time on the item, not the wall clock, so an
-  item stops at the same point of its work on a busy or an idle machine and after a retry: a
-  record does not depend on the load or on faults (a wall-clock budget let the same MRS end at
-  its time limit in one run and at its memory cap in another). Reads from ACE block, so each
-  worker has a watchdog thread. Before an item is sent the worker arms it with the process's
-  CPU time so far; the watchdog reads /proc/PID/stat every `CPU_POLL_SECONDS` and kills the
-  process once the item has used its budget, which ends the blocked read (EOF). A process
-  that gets no processor (a machine with more busy processes than cores, or a hung ACE) is
-  stopped by a wall-clock backstop of `WALL_FACTOR` times the budget: ACE's own ``--timeout``
-  (whole seconds), then the watchdog one second later; only that outcome depends on the load,
-  and its reason says so. Arming, disarming and killing happen under one lock, so "finished
-  just in time" and "killed" cannot both be true for an item. Where /proc cannot say (not
-  Linux), the budget is wall-clock time, as ACE's own ``--timeout``.
-- **resource** — ACE stopped an item at a memory cap ("ran out of RAM while unpacking", the
-  chart cap while building the forest): the reason names the cap, so a run with larger caps
-  can retry just these items (``lit nli --resume``). Generation has its own time budget and
-  caps (``generate_timeout``, ``generate_*_megabytes``), apart from the parser's: most MRSs
-  that will ever realize do so within a few seconds, while hopeless ones run into any limit
-  they are given (docs/performance.md, "Generation limits").
+- **resource** — the limits that decide an item's outcome are ACE's memory caps (the chart
+  while building the forest, "ran out of RAM while unpacking"): a measure of the grammar's
+  work, the same on a busy or an idle machine. The reason names the cap, so a run with larger
+  caps can retry just these items (``lit nli --resume``). Generation has its own caps
+  (``generate_*_megabytes``), apart from the parser's (docs/ace.md, "Limits").
+- **timeout** — time is only a backstop against a runaway or hung ACE, never the grammar's
+  outcome: the same item takes more processor time when another process shares the core's
+  caches, so a time budget near an item's need gave one record on a quiet machine and another
+  on a busy one. The limit is ACE's *processor* time on the item (``timeout``,
+  ``generate_timeout``): reads from ACE block, so each worker has a watchdog thread that arms
+  itself with the process's CPU time when the item is sent, reads /proc/PID/stat every
+  `CPU_POLL_SECONDS` and kills the process once the item has used its limit, which ends the
+  blocked read (EOF). A process that gets no processor (more busy processes than cores, a hung
+  ACE) is stopped by a wall-clock backstop of `WALL_FACTOR` times the limit: ACE's own
+  ``--timeout`` (whole seconds), then the watchdog one second later. Arming, disarming and
+  killing happen under one lock, so "finished just in time" and "killed" cannot both be true.
+  An item stopped by time is a fault: it is tried once more on a fresh process
+  (`TIME_ATTEMPTS`), and if stopped again it is ``timeout`` with a reason that says its
+  outcome depended on time, not on the grammar. An item that reached a memory cap as its time
+  ran out is ``resource``: one outcome, one reason. Where /proc cannot say (not Linux), the
+  limit is wall-clock time, as ACE's own ``--timeout``.
 - **retries** — a death LIT did not cause is environmental, not the item's outcome: ACE killed
   by a signal LIT did not send (an OOM kill, a SIGKILL or SIGTERM from outside), a broken
   pipe, its output ending mid-answer, ACE found stopped (SIGSTOP: state ``T``) when the
   watchdog fires. Such an item gets up to ``attempts`` tries (``DEFAULT_ATTEMPTS``, 4: Spark's
   task attempts; Ray retries a task whose worker died 3 times), each on a fresh process, so a
-  retried item's result is the one a clean run gives. LIT's own time-out and ACE's own caps
-  are the grammar's outcome and are never retried; a process LIT killed itself (watchdog,
-  `stop`, `close`) is told from an outside kill because LIT remembers sending the signal.
-  `AceService.retries` counts the extra tries, `retried_items` the items that needed them.
+  retried item's result is the one a clean run gives. ACE's own caps are the grammar's
+  outcome and are never retried; a process LIT killed itself (`stop`, `close`) is told from an
+  outside kill because LIT remembers sending the signal. `AceService.retries` counts the
+  extra tries (time-outs included), `retried_items` the items that needed them.
 - **ace_error** — ACE died on every attempt, or gave an answer that is no answer (endless
   output, not a tsdb answer). The reason says first how ACE ended and after how many
   attempts ("ACE was killed by signal 9 (SIGKILL) on each of 4 attempts"), then quotes ACE's
@@ -95,7 +97,7 @@ from lit.ace.process import (
 )
 from lit.ace.results import GenerateResult, ParseResult, Reading
 from lit.ace.semindex import SemanticIndex
-from lit.ace.tsdb import INCOMPLETE, read_response
+from lit.ace.tsdb import INCOMPLETE
 from lit.config import (
     DEFAULT_GENERATE_CHART_MEGABYTES,
     DEFAULT_GENERATE_UNPACK_MEGABYTES,
@@ -123,6 +125,11 @@ HARD_TIMEOUT_GRACE = 1.0
 WALL_FACTOR = 3.0
 #: How often the watchdog reads a busy ACE process's processor time.
 CPU_POLL_SECONDS = 0.05
+#: Tries an item gets when its time limit stops it, each on a fresh process: the limit is a
+#: backstop against a runaway or hung ACE, not the grammar's outcome, so an item it stopped
+#: once (a busy neighbour, a slow core) gets one more try, and if that is stopped too its
+#: record says that time decided it.
+TIME_ATTEMPTS = 2
 #: Tries an item gets when ACE dies of something LIT did not cause, each on a fresh process
 #: (Spark gives a task 4 attempts; Ray retries a task whose worker died 3 times).
 DEFAULT_ATTEMPTS = 4
@@ -642,20 +649,28 @@ class _Worker:
     # --- one item -----------------------------------------------------------------------
 
     def _handle(self, task: _Task) -> ParseResult | GenerateResult:
-        """Try the item until ACE answers, times out or fails by the item's own doing; a
-        death LIT did not cause is retried on a fresh process, up to `attempts` tries."""
+        """Try the item until ACE answers or fails by the item's own doing. A death LIT did
+        not cause is retried on a fresh process, up to `attempts` tries; so is a time-out,
+        once (`TIME_ATTEMPTS`): time is a backstop, not the grammar's outcome."""
         start = time.monotonic()
         key = (task.kind, task.param)
         deaths: list[str] = []
+        timeouts: list[str] = []
         while True:
             attempt = self._interact(key, task.datum)
-            if attempt.outcome != "died":
+            if attempt.outcome == "died":
+                deaths.append(attempt.detail)
+                if len(deaths) >= self.service.attempts or self.service._stopping:
+                    attempt = replace(attempt, detail=_on_every_attempt(deaths))
+                    break
+            elif attempt.outcome == "timeout":
+                timeouts.append(attempt.detail)
+                if len(timeouts) >= TIME_ATTEMPTS or self.service._stopping:
+                    attempt = replace(attempt, detail=_decided_by_time(timeouts))
+                    break
+            else:
                 break
-            deaths.append(attempt.detail)
-            if len(deaths) >= self.service.attempts or self.service._stopping:
-                attempt = replace(attempt, detail=_on_every_attempt(deaths))
-                break
-        tries = len(deaths) + (attempt.outcome != "died")
+        tries = len(deaths) + len(timeouts) + (attempt.outcome not in ("died", "timeout"))
         self.service.count_attempts(task.kind, tries, attempt.outcome == "died")
         wall = time.monotonic() - start
         if task.kind == "parse":
@@ -687,8 +702,9 @@ class _Worker:
             return _Attempt(None, "died", "", str(exc))
         popen = proc.popen
         limits = self.service.limits[key[0]]
+        began = time.monotonic()
         with self._cond:
-            self._deadline = time.monotonic() + limits.wall_seconds + HARD_TIMEOUT_GRACE
+            self._deadline = began + limits.wall_seconds + HARD_TIMEOUT_GRACE
             self._target = proc
             self._cpu_start = cpu_seconds(popen.pid) if limits.wall_factor > 1 else None
             self._cpu_budget, self._cpu_used = limits.seconds, 0.0
@@ -724,6 +740,9 @@ class _Worker:
         if fired and stopped:
             return _Attempt(None, "died", stderr, "ACE was found stopped (SIGSTOP from outside "
                             "LIT) when its time limit passed")
+        cap = self._memory_cap(key[0], f"{(response or {}).get('error') or ''} {stderr}")
+        if fired and cap:  # ACE reached a cap as time ran out: the cap is the outcome
+            return _Attempt(None, "resource", stderr, cap)
         if fired:
             return _Attempt(None, "timeout", stderr,
                             self._timeout_reason(key[0], on_cpu, used if measured else None))
@@ -736,6 +755,11 @@ class _Worker:
                    else "ACE's answer is not a tsdb answer")
             return _Attempt(None, "failed", stderr, why)
         # a complete answer is genuine even if ACE died right after giving it
+        if not cap and not response["results"] and self._gave_up(key[0], response, began):
+            if key in self.processes:
+                del self.processes[key]
+                proc.close(graceful=False)
+            return _Attempt(None, "timeout", stderr, self._own_timeout_reason(key[0], response))
         if key[0] == "generate" or self._holds_too_much(proc):
             # a generator serves one item (the next must not see this one's -n budget or
             # memory state); a parser that grew past the idle cap would hold that memory
@@ -751,14 +775,19 @@ class _Worker:
     # --- results ------------------------------------------------------------------------
 
     def _failure(self, task: _Task, attempt: _Attempt) -> tuple[Status, str]:
-        """A time-out, or ``ace_error`` saying first how ACE ended, then its stderr."""
+        """A memory cap, a time-out, or ``ace_error`` saying first how ACE ended, then its
+        stderr."""
+        if attempt.outcome == "resource":
+            short = "no parse" if task.kind == "parse" else "no realization"
+            return Status.RESOURCE, (f"{attempt.detail}; "
+                                     + self._empty_reason({}, attempt.stderr, short))
         if attempt.outcome == "timeout":
             return Status.TIMEOUT, attempt.detail
         return Status.ACE_ERROR, " | ".join(filter(None, [attempt.detail, _tail(attempt.stderr)]))
 
     def _timeout_reason(self, kind: str, on_budget: bool, used: float | None) -> str:
-        """Which time limit the watchdog enforced: the processor-time budget (the grammar's
-        outcome), or the wall-clock backstop (the machine's load: said, with the processor
+        """Which time limit the watchdog enforced: the processor-time limit (a runaway ACE),
+        or the wall-clock backstop (a hung ACE or the machine's load: said, with the processor
         time ACE got; *used* None: it could not be read, the limit was wall-clock time)."""
         limits, option = self.service.limits[kind], LIMIT_OPTIONS[kind][0]
         if on_budget:
@@ -771,14 +800,32 @@ class _Worker:
                     "machine with more busy processes than cores; ACE was stopped")
         return f"no answer within {limits.seconds:g} s ({option}); ACE was stopped"
 
-    def _gave_up(self, kind: str, response: Any, ace_seconds: float | None, wall: float) -> bool:
+    def _gave_up(self, kind: str, response: Any, began: float) -> bool:
         """Did ACE stop at its own --timeout? Said by its error ("ran out of time while
         unpacking"), else judged by ACE's reported time when it has one (the wall time also
         counts starting a fresh ACE)."""
         if "out of time" in str(response.get("error") or ""):
             return True
-        spent = ace_seconds if ace_seconds is not None else wall
+        seconds = _ace_seconds(response)
+        spent = seconds if seconds is not None else time.monotonic() - began
         return spent >= 0.98 * self.service.limits[kind].ace_timeout
+
+    def _own_timeout_reason(self, kind: str, response: Any) -> str:
+        limits, option = self.service.limits[kind], LIMIT_OPTIONS[kind][0]
+        backstop = (f"wall-clock backstop, {limits.wall_factor:g} x {option}: ACE got less "
+                    "processor time than it was due" if limits.wall_factor > 1 else option)
+        error = f"; ACE: {response['error']}" if response.get("error") else ""
+        return f"ACE stopped at its {limits.ace_timeout} s time limit ({backstop}){error}"
+
+    def _memory_cap(self, kind: str, said: str) -> str:
+        """Which memory cap ACE says it reached (its reason, naming the option), or ""."""
+        if "RAM" not in said:
+            return ""
+        limits, options = self.service.limits[kind], LIMIT_OPTIONS[kind]
+        chart = "building forest" in said and "while unpacking" not in said
+        cap, option = ((limits.chart_megabytes, options[1]) if chart
+                       else (limits.unpack_megabytes, options[2]))
+        return f"ACE stopped at its {cap} MB {'chart' if chart else 'unpacking'} cap ({option})"
 
     def _empty_reason(self, response: Any, stderr: str, what: str) -> str:
         parts = [what]
@@ -798,8 +845,8 @@ class _Worker:
         )
         if readings:
             return ParseResult(task.input, Status.OK, None, readings, seconds, wall)
-        status, reason = self._nothing(task, response, stderr, seconds, wall, Status.NO_PARSE,
-                                       "no parse", "ACE found no parse")
+        status, reason = self._nothing(task, response, stderr, Status.NO_PARSE, "no parse",
+                                       "ACE found no parse")
         return ParseResult(task.input, status, reason, (), seconds, wall)
 
     def _generate_result(self, task: _Task, attempt: _Attempt, wall: float) -> GenerateResult:
@@ -814,32 +861,18 @@ class _Worker:
             surfaces = surfaces[: task.param]
         if surfaces:
             return GenerateResult(task.input, Status.OK, None, surfaces, seconds, wall, capped)
-        status, reason = self._nothing(task, response, stderr, seconds, wall,
-                                       Status.NO_GENERATION, "no realization",
-                                       "ACE generated nothing")
+        status, reason = self._nothing(task, response, stderr, Status.NO_GENERATION,
+                                       "no realization", "ACE generated nothing")
         return GenerateResult(task.input, status, reason, (), seconds, wall)
 
-    def _nothing(self, task: _Task, response: Any, stderr: str, seconds: float | None,
-                 wall: float, status: Status, short: str, long: str) -> tuple[Status, str]:
-        """Status and reason for an empty answer: ``timeout`` if ACE gave up at its time
-        limit, ``resource`` if at a memory cap (the reason names the limit and its option:
-        a run with a larger one may succeed), else *status*."""
-        limits, options = self.service.limits[task.kind], LIMIT_OPTIONS[task.kind]
-        if self._gave_up(task.kind, response, seconds, wall):
-            backstop = (f"wall-clock backstop, {limits.wall_factor:g} x {options[0]}: ACE got "
-                        "less processor time than it was due" if limits.wall_factor > 1
-                        else options[0])
-            return Status.TIMEOUT, (f"ACE stopped at its {limits.ace_timeout} s time limit "
-                                    f"({backstop}); "
-                                    + self._empty_reason(response, stderr, short))
-        said = f"{response.get('error') or ''} {stderr}"
-        if "RAM" in said:
-            chart = "building forest" in said and "while unpacking" not in said
-            cap, option = ((limits.chart_megabytes, options[1]) if chart
-                           else (limits.unpack_megabytes, options[2]))
-            return Status.RESOURCE, (f"ACE stopped at its {cap} MB "
-                                     f"{'chart' if chart else 'unpacking'} cap ({option}); "
-                                     + self._empty_reason(response, stderr, short))
+    def _nothing(self, task: _Task, response: Any, stderr: str, status: Status, short: str,
+                 long: str) -> tuple[Status, str]:
+        """Status and reason for an empty answer: ``resource`` if ACE stopped at a memory cap
+        (the reason names the limit and its option: a run with a larger one may succeed),
+        else *status*."""
+        cap = self._memory_cap(task.kind, f"{response.get('error') or ''} {stderr}")
+        if cap:
+            return Status.RESOURCE, f"{cap}; " + self._empty_reason(response, stderr, short)
         return status, self._empty_reason(response, stderr, long)
 
 
@@ -885,6 +918,15 @@ def _on_every_attempt(deaths: list[str]) -> str:
     return f"ACE died on each of {len(deaths)} attempts: " + "; ".join(
         f"{death} (attempt{'s' if len(n) > 1 else ''} {', '.join(n)})"
         for death, n in tries.items())
+
+
+def _decided_by_time(timeouts: list[str]) -> str:
+    """Why an item stopped by time on every try failed (the last try's limit), saying that
+    time, not the grammar, decided it."""
+    return (f"{timeouts[-1]}; stopped by time on each of {len(timeouts)} attempts: this "
+            "outcome depended on time, not on the grammar (a runaway or hung ACE, or a "
+            "machine too busy to give it processor time); a larger limit or a quieter machine "
+            "may change it")
 
 
 def _tail(text: str, lines: int = 8) -> str:

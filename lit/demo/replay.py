@@ -28,12 +28,16 @@ message on stderr and exits 134, ``__ERROR__`` answers empty with ``(:error . ".
 exits (a process killed between items, e.g. by the OOM killer), ``__GIVEUP__`` answers empty at
 once but reports the ``--timeout`` it was given as its time (ACE stopping at its own time
 limit), ``__RAM__`` answers empty with ACE's "ran out of RAM while unpacking" (a memory
-cap), and a generation input with a predicate whose lemma is ``notindexed``
-(``_notindexed_n_1``) is refused as ACE refuses an EP outside its generation index.
+cap), ``__RAMHANG__`` writes ACE's note of a memory cap and then computes forever (a cap
+reached just as the time limit stops ACE), and a generation input with a predicate whose
+lemma is ``notindexed`` (``_notindexed_n_1``) is refused as ACE refuses an EP outside its generation index.
 ``__FLOOD__`` writes endless output without a newline, ``__FLOODLINES__`` endless
 lines, ``__GARBAGE__`` a plain-text answer that is no tsdb answer at all.
 ``__SIGKILL__`` and ``__SIGSTOP__`` make the process send itself that signal in the middle of
 the item (an OOM kill; a process stopped from outside), on every attempt.
+``LIT_FAKE_ACE_ONCE`` (``hang`` or ``stall``) makes the *first* try of an item matching
+``LIT_FAKE_ACE_ONCE_MATCH`` compute or sleep forever, and later tries (on fresh processes)
+answer: an item slowed once by its neighbours. Tries are noted in ``LIT_FAKE_ACE_ONCE_DIR``.
 ``LIT_FAKE_ACE_DELAY`` (seconds) delays every answer, to imitate a real parser's speed.
 
 Slow items, so a test can kill, stop or SIGTERM ACE *in the middle of* an item:
@@ -95,6 +99,7 @@ HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 STALL = "__STALL__"
 GIVE_UP = "__GIVEUP__"
 RAM = "__RAM__"
+RAM_HANG = "__RAMHANG__"
 SELF_SIGNALS = {"__SIGKILL__": signal.SIGKILL, "__SIGSTOP__": signal.SIGSTOP}
 NOT_INDEXED = re.compile(r"_notindexed_[^\s\]]*")
 FLOOD, FLOOD_LINES, GARBAGE = "__FLOOD__", "__FLOODLINES__", "__GARBAGE__"
@@ -295,6 +300,9 @@ class Fake:
         self.sleep = float(os.environ.get("LIT_FAKE_ACE_SLEEP") or 0)
         self.sleep_match = re.compile(os.environ.get("LIT_FAKE_ACE_SLEEP_MATCH") or "")
         self.sleep_note = os.environ.get("LIT_FAKE_ACE_SLEEP_NOTE")
+        self.once = os.environ.get("LIT_FAKE_ACE_ONCE")
+        self.once_match = re.compile(os.environ.get("LIT_FAKE_ACE_ONCE_MATCH") or "")
+        self.once_dir = Path(os.environ.get("LIT_FAKE_ACE_ONCE_DIR") or ".")
         self.count = self.answered = 0
         self.given = 0  # generation results so far (ACE 0.9.30 counts -n across inputs)
         self.started = time.monotonic()
@@ -333,8 +341,27 @@ class Fake:
                 note.write(f"{os.getpid()}\n")
         time.sleep(self.sleep)
 
+    def first_time(self, datum: str) -> None:
+        """The first try of a matching item anywhere (noted in `once_dir`) computes
+        (``LIT_FAKE_ACE_ONCE=hang``) or sleeps (``stall``) forever; later tries answer."""
+        if not self.once or not self.once_match.search(datum):
+            return
+        note = self.once_dir / hashlib.sha256(datum.encode("utf-8")).hexdigest()
+        try:
+            note.touch(exist_ok=False)
+        except FileExistsError:
+            return
+        self.hang_or_stall(self.once == "hang")
+
+    @staticmethod
+    def hang_or_stall(busy: bool) -> None:
+        while True:
+            if not busy:  # a process that gets no processor time
+                time.sleep(3600)
+
     def answer(self, datum: str) -> str:
         self.slow_down(datum)
+        self.first_time(datum)
         for marker, signum in SELF_SIGNALS.items():
             if marker in datum:
                 os.kill(os.getpid(), signum)
@@ -344,12 +371,12 @@ class Fake:
                 sys.stdout.write(chunk)
         if GARBAGE in datum:
             return "Segmentation fault? this is not a tsdb answer"
-        if HANG in datum:
-            while True:  # busy, as a slow parse is
-                pass
-        if STALL in datum:
-            while True:
-                time.sleep(3600)
+        if RAM_HANG in datum:  # reaches a memory cap as its time runs out
+            sys.stderr.write("NOTE: hit RAM limit while unpacking\n")
+            sys.stderr.flush()
+            self.hang_or_stall(busy=True)
+        if HANG in datum or STALL in datum:  # busy, as a slow parse is; or asleep
+            self.hang_or_stall(busy=HANG in datum)
         if CRASH in datum:
             sys.stdout.write("(:results . ((:result-id . 0) (:mrs . \"[ LTOP: h0")
             sys.stdout.flush()

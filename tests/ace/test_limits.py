@@ -1,0 +1,103 @@
+"""Limits that measure work, not time (issue 40): ACE's memory caps decide an item's outcome;
+the processor-time limit is a backstop against a runaway or hung ACE. An item the clock
+stopped is a fault, retried on a fresh process, so the record of an item slowed by its
+neighbours is the one a quiet machine gives; stopped twice, the record says that time
+decided it. One outcome and one reason when a cap and the clock are reached together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lit.ace.config import AceConfig
+from lit.ace.service import AceService
+from lit.config import DEFAULTS
+from lit.status import Status
+
+SENTENCE = "Bob met Alice."
+#: A one-EP MRS whose CARG carries a fault marker for the fake ACE.
+MARKED = '[ TOP: h0 INDEX: e2 RELS: < [ named LBL: h1 ARG0: x3 CARG: "{}" ] > ]'
+
+
+@pytest.fixture
+def once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Make the first try of items matching a pattern hang (busy) or stall (asleep)."""
+
+    def arm(mode: str, match: str) -> None:
+        monkeypatch.setenv("LIT_FAKE_ACE_ONCE", mode)
+        monkeypatch.setenv("LIT_FAKE_ACE_ONCE_MATCH", match)
+        monkeypatch.setenv("LIT_FAKE_ACE_ONCE_DIR", str(tmp_path))
+
+    return arm
+
+
+def clean(config: AceConfig) -> tuple[Status, tuple]:
+    with AceService(config, workers=1, timeout=1.0) as service:
+        (result,) = service.parse([SENTENCE])
+    return result.status, result.readings
+
+
+def test_an_item_slowed_past_its_limit_once_gets_the_quiet_machines_record(
+        fake_ace_config, once):
+    """A slow item near its limit: the first try uses up its processor time (a neighbour
+    sharing the core's caches), the retry on a fresh process answers."""
+    expected = clean(fake_ace_config)
+    once("hang", "Bob met")
+    with AceService(fake_ace_config, workers=1, timeout=1.0) as service:
+        (result,) = service.parse([SENTENCE])
+    assert (result.status, result.readings) == expected
+    assert result.status is Status.OK
+    assert result.attempts == 2
+    assert service.retries["parse"] == 1
+
+
+def test_an_item_a_busy_neighbour_starved_gets_the_quiet_machines_record(
+        fake_ace_config, once):
+    """A busy neighbour: the first try gets no processor time and meets the wall-clock
+    backstop; the retry answers."""
+    expected = clean(fake_ace_config)
+    once("stall", "Bob met")
+    with AceService(fake_ace_config, workers=1, timeout=1.0) as service:
+        (result,) = service.parse([SENTENCE])
+    assert (result.status, result.readings) == expected
+    assert result.attempts == 2
+
+
+def test_a_generation_slowed_once_is_realized_as_on_a_quiet_machine(fake_ace_config, once):
+    mrs = '[ TOP: h0 INDEX: e2 RELS: < [ _zebra_v_1 LBL: h1 ARG0: e2 ] > ]'
+    once("hang", "zebra")
+    with AceService(fake_ace_config, workers=1, generate_timeout=1.0) as service:
+        (result,) = service.generate([mrs], limit=4)
+    assert result.status is Status.NO_GENERATION  # what the grammar says, not the clock
+    assert result.attempts == 2
+
+
+def test_a_cap_reached_as_time_runs_out_is_the_cap(fake_ace_config):
+    """ACE reported its memory cap and the clock stopped it: the outcome is the cap (work),
+    on every run, not whichever the watchdog saw first."""
+    with AceService(fake_ace_config, workers=1, generate_timeout=1.0,
+                    generate_unpack_megabytes=321) as service:
+        (result,) = service.generate([MARKED.format("__RAMHANG__")], limit=4)
+    assert result.status is Status.RESOURCE
+    assert result.reason.startswith(
+        "ACE stopped at its 321 MB unpacking cap (--generate-unpack-megabytes); no realization")
+    assert result.attempts == 1  # the grammar's outcome: not retried
+
+
+def test_an_item_stopped_by_time_twice_says_time_decided_it(fake_ace_config):
+    with AceService(fake_ace_config, workers=1, generate_timeout=1.0) as service:
+        (result,) = service.generate([MARKED.format("__HANG__")], limit=4)
+    assert result.status is Status.TIMEOUT
+    assert result.attempts == 2
+    assert result.reason.startswith(
+        "no answer within 1 s of ACE processor time (--generate-timeout)")
+    assert "depended on time, not on the grammar" in result.reason
+
+
+def test_the_default_time_limits_are_backstops_above_the_slowest_measured_item():
+    """The slowest generation measured on the rig that ended by the grammar (a memory cap, or
+    no realization) took 25.5 s of ACE time (docs/ace.md, "Limits"); a busy machine stretches
+    processor time by up to about half. The defaults must leave that room."""
+    assert DEFAULTS.generate_timeout >= 1.5 * 25.5
+    assert DEFAULTS.timeout >= DEFAULTS.generate_timeout
