@@ -28,6 +28,9 @@ from lit.ace.cache import cache_dir, sha256
 from lit.ace.results import ParseResult, Reading
 from lit.status import Status
 
+#: Bumped when what an entry holds changes (2: readings of equal score in a fixed order, and
+#: the best n of them decided past ties: lit.ace.results.in_order).
+ENTRY_FORMAT = 2
 #: Statuses that depend on the sentence, grammar and options only (worth keeping).
 CACHED_STATUSES = frozenset({Status.OK, Status.NO_PARSE})
 SCHEMA = """
@@ -85,7 +88,7 @@ class ParseCache:
         return digest
 
     def _key(self, sentence: str, n: int) -> str:
-        text = json.dumps([sentence, self.grammar_sha256, self._options, n])
+        text = json.dumps([sentence, self.grammar_sha256, self._options, n, ENTRY_FORMAT])
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def get(self, sentence: str, n: int) -> ParseResult | None:

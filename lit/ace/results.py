@@ -4,9 +4,19 @@ lit.ace.parsecache)."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lit.status import Status
+
+_ROOT_SCORE = re.compile(r"^\s*\(\s*\d+\s+\S+\s+(-?[\d.]+(?:e-?\d+)?)\s")
+
+
+def ranker_score(derivation: str | None) -> float | None:
+    """The parse ranker's score of a reading: its derivation root's (ACE prints it)."""
+    m = _ROOT_SCORE.match(derivation or "")
+    return float(m.group(1)) if m else None
 
 
 @dataclass(frozen=True)
@@ -15,6 +25,30 @@ class Reading:
 
     mrs: str
     derivation: str | None = None
+
+    @property
+    def score(self) -> float | None:
+        return ranker_score(self.derivation)
+
+
+def in_order(readings: Sequence[Reading]) -> tuple[Reading, ...]:
+    """*readings* best first, readings of equal score by their MRS and derivation: ACE orders
+    equal scores differently from one process to another, so its order alone would make the
+    reading LIT chooses depend on which worker parsed the sentence. Without scores (no
+    derivations) ACE's order is kept."""
+    scores = [r.score for r in readings]
+    if None in scores:
+        return tuple(readings)
+    return tuple(sorted(readings, key=lambda r: (-(r.score or 0.0), r.mrs, r.derivation or "")))
+
+
+def tie_crosses(readings: Sequence[Reading], n: int, asked: int) -> bool:
+    """Whether ACE's first *asked* readings leave the best *n* undecided: the n-th ties with
+    the last one returned, and ACE may have more of that score than it returned."""
+    if len(readings) < asked or len(readings) <= n:
+        return False
+    last, nth = readings[-1].score, readings[n - 1].score
+    return last is not None and last == nth
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,7 @@ from lit.ace.process import (
     process_state,
     resident_megabytes,
 )
-from lit.ace.results import GenerateResult, ParseResult, Reading
+from lit.ace.results import GenerateResult, ParseResult, Reading, in_order, tie_crosses
 from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE
 from lit.config import (
@@ -125,6 +125,11 @@ HARD_TIMEOUT_GRACE = 1.0
 WALL_FACTOR = 3.0
 #: How often the watchdog reads a busy ACE process's processor time.
 CPU_POLL_SECONDS = 0.05
+#: A parse asks ACE for one reading more than it keeps; while readings of equal score straddle
+#: the cut (ACE orders them differently in each process), it asks again for TIE_ASK times as
+#: many, up to TIE_READINGS, on a process closed after the item.
+TIE_ASK = 4
+TIE_READINGS = 100
 #: Tries an item gets when its time limit stops it, each on a fresh process: the limit is a
 #: backstop against a runaway or hung ACE, not the grammar's outcome, so an item it stopped
 #: once (a busy neighbour, a slow core) gets one more try, and if that is stopped too its
@@ -649,15 +654,40 @@ class _Worker:
     # --- one item -----------------------------------------------------------------------
 
     def _handle(self, task: _Task) -> ParseResult | GenerateResult:
-        """Try the item until ACE answers or fails by the item's own doing. A death LIT did
-        not cause is retried on a fresh process, up to `attempts` tries; so is a time-out,
-        once (`TIME_ATTEMPTS`): time is a backstop, not the grammar's outcome."""
+        """Try the item until ACE answers or fails by the item's own doing (`_tries`). A
+        parse asks ACE for one reading more than kept, and for more while readings of equal
+        score straddle the cut (`TIE_READINGS`), so the readings kept are the same whichever
+        process parsed the sentence."""
         start = time.monotonic()
-        key = (task.kind, task.param)
+        if task.kind == "generate":
+            attempt, tries = self._tries((task.kind, task.param), task.datum)
+        else:
+            first = asked = task.param + 1
+            tries = 0
+            while True:
+                attempt, more = self._tries(("parse", asked), task.datum, once=asked != first)
+                tries += more
+                if (attempt.outcome != "ok" or asked >= TIE_READINGS or not tie_crosses(
+                        _readings(attempt.response), task.param, asked)):
+                    break
+                asked = min(TIE_READINGS, asked * TIE_ASK)
+        wall = time.monotonic() - start
+        if task.kind == "parse":
+            result = self._parse_result(task, attempt, wall)
+        else:
+            result = self._generate_result(task, attempt, wall)
+        return replace(result, attempts=tries) if tries > 1 else result
+
+    def _tries(self, key: tuple[str, int | None], datum: str, once: bool = False
+               ) -> tuple[_Attempt, int]:
+        """The item's last attempt and how many it took. A death LIT did not cause is
+        retried on a fresh process, up to `attempts` tries; so is a time-out, once
+        (`TIME_ATTEMPTS`): time is a backstop, not the grammar's outcome. *once*: close the
+        process after the item (a parser for a rare -n would stay idle in memory)."""
         deaths: list[str] = []
         timeouts: list[str] = []
         while True:
-            attempt = self._interact(key, task.datum)
+            attempt = self._interact(key, datum)
             if attempt.outcome == "died":
                 deaths.append(attempt.detail)
                 if len(deaths) >= self.service.attempts or self.service._stopping:
@@ -670,14 +700,11 @@ class _Worker:
                     break
             else:
                 break
+        if once and key in self.processes:
+            self.processes.pop(key).close(graceful=False)
         tries = len(deaths) + len(timeouts) + (attempt.outcome not in ("died", "timeout"))
-        self.service.count_attempts(task.kind, tries, attempt.outcome == "died")
-        wall = time.monotonic() - start
-        if task.kind == "parse":
-            result = self._parse_result(task, attempt, wall)
-        else:
-            result = self._generate_result(task, attempt, wall)
-        return replace(result, attempts=tries) if tries > 1 else result
+        self.service.count_attempts(key[0], tries, attempt.outcome == "died")
+        return attempt, tries
 
     def _process(self, key: tuple[str, int | None]) -> _Process:
         proc = self.processes.get(key)
@@ -840,9 +867,7 @@ class _Worker:
             return ParseResult(task.input, status, reason, (), None, wall)
         response, stderr = attempt.response, attempt.stderr
         seconds = _ace_seconds(response)
-        readings = tuple(
-            Reading(r["mrs"], r.get("derivation")) for r in response["results"] if "mrs" in r
-        )
+        readings = in_order(_readings(response))[: task.param]
         if readings:
             return ParseResult(task.input, Status.OK, None, readings, seconds, wall)
         status, reason = self._nothing(task, response, stderr, Status.NO_PARSE, "no parse",
@@ -931,6 +956,12 @@ def _decided_by_time(timeouts: list[str]) -> str:
 
 def _tail(text: str, lines: int = 8) -> str:
     return " | ".join(line for line in text.strip().splitlines()[-lines:] if line.strip())
+
+
+def _readings(response: Any) -> tuple[Reading, ...]:
+    """The readings of ACE's answer, in ACE's order."""
+    return tuple(Reading(r["mrs"], r.get("derivation")) for r in response["results"]
+                 if "mrs" in r)
 
 
 def _ace_seconds(response: Any) -> float | None:

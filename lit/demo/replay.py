@@ -38,6 +38,8 @@ the item (an OOM kill; a process stopped from outside), on every attempt.
 ``LIT_FAKE_ACE_ONCE`` (``hang`` or ``stall``) makes the *first* try of an item matching
 ``LIT_FAKE_ACE_ONCE_MATCH`` compute or sleep forever, and later tries (on fresh processes)
 answer: an item slowed once by its neighbours. Tries are noted in ``LIT_FAKE_ACE_ONCE_DIR``.
+``LIT_FAKE_ACE_TIES_NOTE`` (a file) makes every second process started give parse readings
+of equal score in reverse order, as ACE's order of equal scores differs between processes.
 ``LIT_FAKE_ACE_DELAY`` (seconds) delays every answer, to imitate a real parser's speed.
 
 Slow items, so a test can kill, stop or SIGTERM ACE *in the middle of* an item:
@@ -290,6 +292,26 @@ def pick(items: list[str], budget: int) -> list[str]:
     return [items[i] for i in sorted(chosen[:budget])]
 
 
+_ROOT_SCORE = re.compile(r'\(:derivation \. ?" ?\(\s*\d+\s+\S+\s+(-?[\d.]+(?:e-?\d+)?)\s')
+
+
+def reverse_ties(items: list[str]) -> list[str]:
+    """Parse results with each run of equal parse-ranker scores reversed: ACE orders readings
+    of equal score differently from one process to another."""
+    out: list[str] = []
+    group: list[str] = []
+    score = None
+    for item in items:
+        m = _ROOT_SCORE.search(item)
+        this = m.group(1) if m else None
+        if group and (this is None or this != score):
+            out += group[::-1]
+            group = []
+        group.append(item)
+        score = this
+    return out + group[::-1]
+
+
 class Fake:
     def __init__(self, args: argparse.Namespace) -> None:
         self.n = args.n
@@ -300,12 +322,24 @@ class Fake:
         self.sleep = float(os.environ.get("LIT_FAKE_ACE_SLEEP") or 0)
         self.sleep_match = re.compile(os.environ.get("LIT_FAKE_ACE_SLEEP_MATCH") or "")
         self.sleep_note = os.environ.get("LIT_FAKE_ACE_SLEEP_NOTE")
+        self.reverse_ties = self._turn(os.environ.get("LIT_FAKE_ACE_TIES_NOTE"))
         self.once = os.environ.get("LIT_FAKE_ACE_ONCE")
         self.once_match = re.compile(os.environ.get("LIT_FAKE_ACE_ONCE_MATCH") or "")
         self.once_dir = Path(os.environ.get("LIT_FAKE_ACE_ONCE_DIR") or ".")
         self.count = self.answered = 0
         self.given = 0  # generation results so far (ACE 0.9.30 counts -n across inputs)
         self.started = time.monotonic()
+
+    @staticmethod
+    def _turn(note: str | None) -> bool:
+        """Whether this process gives readings of equal score in reverse order: every
+        second process started with ``LIT_FAKE_ACE_TIES_NOTE`` set (each notes its start)."""
+        if not note:
+            return False
+        with open(note, "a+", encoding="ascii") as f:
+            f.write(f"{os.getpid()}\n")
+            f.seek(0)
+            return len(f.read().split()) % 2 == 0
 
     def meta(self, key: str) -> str:
         return self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()[0]
@@ -417,6 +451,8 @@ class Fake:
         ))
         if items:
             self.answered += 1
+        if self.reverse_ties and not self.generate:
+            items = reverse_ties(items)
         if self.n is not None:
             left = max(0, self.n - self.given)
             items = pick(items, left) if self.generate else items[:left]

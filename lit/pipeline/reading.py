@@ -28,16 +28,15 @@ became of those tried (`reading_evidence`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from delphin import predicate
 from delphin.mrs import EP, MRS
 
+from lit.ace.results import ranker_score
 from lit.rank.explained import implausible
 
-_ROOT_SCORE = re.compile(r"^\s*\(\s*\d+\s+\S+\s+(-?[\d.]+(?:e-?\d+)?)\s")
 #: ERG predicates of the copula (not the existential *there is*: "There are people playing
 #: football." is rightly read with it).
 _COPULAS = frozenset({"_be_v_id", "_be_v_nv"})
@@ -70,12 +69,6 @@ class Weighed:
                   if top_score is not None and self.score is not None else None)
         return {"reading": self.index, "score": self.score, "margin": margin,
                 "doubt": self.doubt}
-
-
-def ranker_score(derivation: str | None) -> float | None:
-    """The parse ranker's score of a reading: its derivation root's (ACE prints it)."""
-    m = _ROOT_SCORE.match(derivation or "")
-    return float(m.group(1)) if m else None
 
 
 def _index_ep(m: MRS) -> EP | None:

@@ -101,3 +101,27 @@ def test_the_default_time_limits_are_backstops_above_the_slowest_measured_item()
     processor time by up to about half. The defaults must leave that room."""
     assert DEFAULTS.generate_timeout >= 1.5 * 25.5
     assert DEFAULTS.timeout >= DEFAULTS.generate_timeout
+
+
+# --- readings of equal score ----------------------------------------------------------------
+
+TIED = "3 dogs must chase a rabbit."  # its 5th and 6th readings have equal scores
+
+
+@pytest.mark.parametrize("n", [5, 1, 20])
+def test_the_readings_kept_do_not_depend_on_which_process_parsed(fake_ace_config, tmp_path,
+                                                                 monkeypatch, n):
+    """ACE orders readings of equal score differently in each process, so the n-th reading
+    of one worker's parse was another's (n+1)-th: the readings kept come in score order,
+    equal scores by their MRS, and the best n are decided past a tie at the cut."""
+    monkeypatch.setenv("LIT_FAKE_ACE_TIES_NOTE", str(tmp_path / "ties"))
+    got = []
+    for _ in range(2):  # the second service's parser gives ties reversed
+        with AceService(fake_ace_config, workers=1) as service:
+            (result,) = service.parse([TIED], n=n)
+        got.append(result.readings)
+    assert got[0] == got[1] and len(got[0]) == n
+    scores = [r.score for r in got[0]]
+    assert scores == sorted(scores, reverse=True)
+    tied = [r.mrs for r in got[0] if r.score == scores[-1]]
+    assert tied == sorted(tied)
