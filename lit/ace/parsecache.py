@@ -29,7 +29,7 @@ from lit.ace.results import ParseResult, Reading
 from lit.status import Status
 
 #: Bumped when what an entry holds changes (2: readings of equal score in a fixed order, and
-#: the best n of them decided past ties: lit.ace.results.in_order).
+#: ties straddling the cut left out: lit.ace.results.best).
 ENTRY_FORMAT = 2
 #: Statuses that depend on the sentence, grammar and options only (worth keeping).
 CACHED_STATUSES = frozenset({Status.OK, Status.NO_PARSE})

@@ -42,13 +42,18 @@ def in_order(readings: Sequence[Reading]) -> tuple[Reading, ...]:
     return tuple(sorted(readings, key=lambda r: (-(r.score or 0.0), r.mrs, r.derivation or "")))
 
 
-def tie_crosses(readings: Sequence[Reading], n: int, asked: int) -> bool:
-    """Whether ACE's first *asked* readings leave the best *n* undecided: the n-th ties with
-    the last one returned, and ACE may have more of that score than it returned."""
-    if len(readings) < asked or len(readings) <= n:
-        return False
-    last, nth = readings[-1].score, readings[n - 1].score
-    return last is not None and last == nth
+def best(readings: Sequence[Reading], n: int, asked: int) -> tuple[Reading, ...] | None:
+    """The best *n* of ACE's first *asked* readings (ACE's order), as far as they are decided:
+    where the n-th ties with the last one returned (ACE may have more of that score than it
+    returned, and which of them it returns differs between processes), the readings above
+    that score; None if that leaves none (ask ACE for more)."""
+    ordered = in_order(readings)
+    if len(ordered) < asked or len(ordered) <= n or ordered[n - 1].score != ordered[-1].score:
+        return ordered[:n]
+    boundary = ordered[n - 1].score
+    if boundary is None:  # no scores: ACE's order is all there is
+        return ordered[:n]
+    return tuple(r for r in ordered if (r.score or 0.0) > boundary) or None
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,7 @@ from lit.ace.process import (
     process_state,
     resident_megabytes,
 )
-from lit.ace.results import GenerateResult, ParseResult, Reading, in_order, tie_crosses
+from lit.ace.results import GenerateResult, ParseResult, Reading, best, in_order
 from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE
 from lit.config import (
@@ -125,9 +125,10 @@ HARD_TIMEOUT_GRACE = 1.0
 WALL_FACTOR = 3.0
 #: How often the watchdog reads a busy ACE process's processor time.
 CPU_POLL_SECONDS = 0.05
-#: A parse asks ACE for one reading more than it keeps; while readings of equal score straddle
-#: the cut (ACE orders them differently in each process), it asks again for TIE_ASK times as
-#: many, up to TIE_READINGS, on a process closed after the item.
+#: A parse asks ACE for one reading more than it keeps, and leaves out readings of equal score
+#: that straddle the cut (ACE orders them differently in each process); only when every
+#: reading ties from the first it asks again for TIE_ASK times as many, up to TIE_READINGS,
+#: on a process closed after the item.
 TIE_ASK = 4
 TIE_READINGS = 100
 #: Tries an item gets when its time limit stops it, each on a fresh process: the limit is a
@@ -655,27 +656,32 @@ class _Worker:
 
     def _handle(self, task: _Task) -> ParseResult | GenerateResult:
         """Try the item until ACE answers or fails by the item's own doing (`_tries`). A
-        parse asks ACE for one reading more than kept, and for more while readings of equal
-        score straddle the cut (`TIE_READINGS`), so the readings kept are the same whichever
-        process parsed the sentence."""
+        parse asks ACE for one reading more than it keeps, so that readings of equal score
+        straddling the cut are seen and left out (`lit.ace.results.best`); only when every
+        reading ties from the first does it ask for more (`TIE_ASK`, `TIE_READINGS`). The
+        readings kept are the same whichever process parsed the sentence."""
         start = time.monotonic()
         if task.kind == "generate":
             attempt, tries = self._tries((task.kind, task.param), task.datum)
-        else:
-            first = asked = task.param + 1
-            tries = 0
-            while True:
-                attempt, more = self._tries(("parse", asked), task.datum, once=asked != first)
-                tries += more
-                if (attempt.outcome != "ok" or asked >= TIE_READINGS or not tie_crosses(
-                        _readings(attempt.response), task.param, asked)):
-                    break
-                asked = min(TIE_READINGS, asked * TIE_ASK)
-        wall = time.monotonic() - start
-        if task.kind == "parse":
-            result = self._parse_result(task, attempt, wall)
-        else:
-            result = self._generate_result(task, attempt, wall)
+            return self._finish(self._generate_result(task, attempt, 0.0), start, tries)
+        first = asked = task.param + 1
+        tries = 0
+        while True:
+            attempt, more = self._tries(("parse", asked), task.datum, once=asked != first)
+            tries += more
+            if attempt.outcome != "ok":
+                return self._finish(self._parse_result(task, attempt, 0.0, ()), start, tries)
+            found = _readings(attempt.response)
+            kept = best(found, task.param, asked)
+            if kept is not None or asked >= TIE_READINGS:
+                kept = in_order(found)[: task.param] if kept is None else kept
+                return self._finish(self._parse_result(task, attempt, 0.0, kept), start, tries)
+            asked = min(TIE_READINGS, asked * TIE_ASK)
+
+    @staticmethod
+    def _finish(result: ParseResult | GenerateResult, start: float, tries: int
+                ) -> ParseResult | GenerateResult:
+        result = replace(result, wall_seconds=time.monotonic() - start)
         return replace(result, attempts=tries) if tries > 1 else result
 
     def _tries(self, key: tuple[str, int | None], datum: str, once: bool = False
@@ -861,13 +867,13 @@ class _Worker:
         parts += [m for m in _diagnostics(stderr) if m not in parts]
         return "; ".join(parts)
 
-    def _parse_result(self, task: _Task, attempt: _Attempt, wall: float) -> ParseResult:
+    def _parse_result(self, task: _Task, attempt: _Attempt, wall: float,
+                      readings: tuple[Reading, ...]) -> ParseResult:
         if attempt.outcome != "ok":
             status, reason = self._failure(task, attempt)
             return ParseResult(task.input, status, reason, (), None, wall)
         response, stderr = attempt.response, attempt.stderr
         seconds = _ace_seconds(response)
-        readings = in_order(_readings(response))[: task.param]
         if readings:
             return ParseResult(task.input, Status.OK, None, readings, seconds, wall)
         status, reason = self._nothing(task, response, stderr, Status.NO_PARSE, "no parse",

@@ -108,20 +108,33 @@ def test_the_default_time_limits_are_backstops_above_the_slowest_measured_item()
 TIED = "3 dogs must chase a rabbit."  # its 5th and 6th readings have equal scores
 
 
-@pytest.mark.parametrize("n", [5, 1, 20])
+@pytest.mark.parametrize(("n", "kept"), [(5, 4), (1, 1), (20, 20), (6, 6)])
 def test_the_readings_kept_do_not_depend_on_which_process_parsed(fake_ace_config, tmp_path,
-                                                                 monkeypatch, n):
+                                                                 monkeypatch, n, kept):
     """ACE orders readings of equal score differently in each process, so the n-th reading
     of one worker's parse was another's (n+1)-th: the readings kept come in score order,
-    equal scores by their MRS, and the best n are decided past a tie at the cut."""
+    equal scores by their MRS, and two readings of equal score straddling the cut (the 5th
+    and 6th here) are both left out."""
     monkeypatch.setenv("LIT_FAKE_ACE_TIES_NOTE", str(tmp_path / "ties"))
     got = []
     for _ in range(2):  # the second service's parser gives ties reversed
         with AceService(fake_ace_config, workers=1) as service:
             (result,) = service.parse([TIED], n=n)
         got.append(result.readings)
-    assert got[0] == got[1] and len(got[0]) == n
+    assert got[0] == got[1] and len(got[0]) == kept
     scores = [r.score for r in got[0]]
     assert scores == sorted(scores, reverse=True)
     tied = [r.mrs for r in got[0] if r.score == scores[-1]]
     assert tied == sorted(tied)
+
+
+def test_when_every_reading_ties_from_the_first_ace_is_asked_for_more():
+    from lit.ace.results import Reading, best
+
+    def reading(k: int, score: float) -> Reading:
+        return Reading(f"[ m{k} ]", f"(1 root {score} 0 1)")
+
+    tied = [reading(k, 2.0) for k in (3, 1, 2)]
+    assert best(tied, 2, 3) is None  # all three tie: ACE may have more of that score
+    assert best([*tied, reading(4, 1.0)], 2, 5) == tuple(sorted(tied, key=lambda r: r.mrs))[:2]
+    assert best([reading(0, 3.0), *tied], 2, 4) == (reading(0, 3.0),)
