@@ -663,26 +663,23 @@ class _Worker:
         start = time.monotonic()
         if task.kind == "generate":
             attempt, tries = self._tries((task.kind, task.param), task.datum)
-            return self._finish(self._generate_result(task, attempt, 0.0), start, tries)
+            result = self._generate_result(task, attempt, time.monotonic() - start)
+            return replace(result, attempts=tries) if tries > 1 else result
         first = asked = task.param + 1
         tries = 0
         while True:
             attempt, more = self._tries(("parse", asked), task.datum, once=asked != first)
             tries += more
-            if attempt.outcome != "ok":
-                return self._finish(self._parse_result(task, attempt, 0.0, ()), start, tries)
-            found = _readings(attempt.response)
-            kept = best(found, task.param, asked)
-            if kept is not None or asked >= TIE_READINGS:
+            kept: tuple[Reading, ...] | None = ()
+            if attempt.outcome == "ok":
+                found = _readings(attempt.response)
+                kept = best(found, task.param, asked)
+                if kept is None and asked < TIE_READINGS:
+                    asked = min(TIE_READINGS, asked * TIE_ASK)
+                    continue
                 kept = in_order(found)[: task.param] if kept is None else kept
-                return self._finish(self._parse_result(task, attempt, 0.0, kept), start, tries)
-            asked = min(TIE_READINGS, asked * TIE_ASK)
-
-    @staticmethod
-    def _finish(result: ParseResult | GenerateResult, start: float, tries: int
-                ) -> ParseResult | GenerateResult:
-        result = replace(result, wall_seconds=time.monotonic() - start)
-        return replace(result, attempts=tries) if tries > 1 else result
+            result = self._parse_result(task, attempt, time.monotonic() - start, kept)
+            return replace(result, attempts=tries) if tries > 1 else result
 
     def _tries(self, key: tuple[str, int | None], datum: str, once: bool = False
                ) -> tuple[_Attempt, int]:
@@ -767,13 +764,16 @@ class _Worker:
                 pass
         alive, by_lit = popen.poll() is None, proc.killed_by_lit  # before closing it
         stderr = proc.new_stderr()
-        if fired or not alive or not complete:
+        cap = self._memory_cap(key[0], f"{(response or {}).get('error') or ''} {stderr}")
+        # ACE stopped itself at its own --timeout (the wall-clock backstop), at no cap
+        gave_up = (complete and not fired and not cap and not response["results"]
+                   and self._gave_up(key[0], response, began))
+        if fired or not alive or not complete or gave_up:
             del self.processes[key]
             proc.close(graceful=False)
         if fired and stopped:
             return _Attempt(None, "died", stderr, "ACE was found stopped (SIGSTOP from outside "
                             "LIT) when its time limit passed")
-        cap = self._memory_cap(key[0], f"{(response or {}).get('error') or ''} {stderr}")
         if fired and cap:  # ACE reached a cap as time ran out: the cap is the outcome
             return _Attempt(None, "resource", stderr, cap)
         if fired:
@@ -788,10 +788,7 @@ class _Worker:
                    else "ACE's answer is not a tsdb answer")
             return _Attempt(None, "failed", stderr, why)
         # a complete answer is genuine even if ACE died right after giving it
-        if not cap and not response["results"] and self._gave_up(key[0], response, began):
-            if key in self.processes:
-                del self.processes[key]
-                proc.close(graceful=False)
+        if gave_up:
             return _Attempt(None, "timeout", stderr, self._own_timeout_reason(key[0], response))
         if key[0] == "generate" or self._holds_too_much(proc):
             # a generator serves one item (the next must not see this one's -n budget or
