@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "demo": "demo",
     "setup": "setup",
     "doctor": "doctor",
+    "cache": "cache",
     "parse": "parse",
     "transform": "transform",
     "rules": "rules",

@@ -113,11 +113,17 @@ def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
 
 
 def parse_cache_for(grammar: Path, kwargs: dict[str, Any]) -> ParseCache:
-    """The parse cache for *grammar* and the service options that change ACE's answers."""
+    """The cache of ACE's answers for *grammar* and the service options that change them
+    (the parser's and the generator's memory caps)."""
     from lit.ace.parsecache import ParseCache
 
     return ParseCache(grammar, {
         "max_chart_megabytes": kwargs.get("max_chart_megabytes", DEFAULT_MAX_CHART_MEGABYTES),
         "max_unpack_megabytes": kwargs.get("max_unpack_megabytes",
                                            DEFAULT_MAX_UNPACK_MEGABYTES),
+    }, generate_options={
+        "generate_chart_megabytes": kwargs.get("generate_chart_megabytes",
+                                               DEFAULT_GENERATE_CHART_MEGABYTES),
+        "generate_unpack_megabytes": kwargs.get("generate_unpack_megabytes",
+                                                DEFAULT_GENERATE_UNPACK_MEGABYTES),
     })

@@ -1,40 +1,61 @@
-"""An on-disk cache of ACE parses, shared by every command, so no sentence is parsed twice.
+"""An on-disk cache of ACE's answers, shared by every command, so no sentence is parsed and no
+MRS generated twice.
 
 `lit parse`, `lit nli` and `lit analyze` on the same data parse each sentence once: the
-first command stores every parse, later ones (and later runs) read it back. An entry is keyed
-by the sentence, the SHA-256 of the grammar image and the options that change ACE's answer
-(readings kept, chart and unpacking memory caps); a rebuilt or different grammar has another
-hash, so its entries are never served (and are dropped when the cache is opened with the
-new one for the same image path). Only answers the grammar alone determines are stored —
-``ok`` and ``no_parse``; timeouts, ACE errors and invalid input are never cached. Other
-answers of the grammar that the pipeline derives from ACE's (a reading's round trip,
-lit.pipeline.roundtrip) are kept beside them (`get_answer`, `put_answer`), keyed the same way.
+first command stores every parse, later ones (and later runs, e.g. with other label rules or
+after `--resume`) read it back; generations (the realizations of an MRS, the pipeline's
+verification re-parses being parses) are kept the same way. A parse is keyed by the
+sentence, the SHA-256 of the grammar image and the options that change ACE's answer
+(readings kept, chart and unpacking memory caps); a generation by the exact MRS (its
+one-line SimpleMRS), the realizations asked for, the grammar's hash and the generator's
+caps. A rebuilt or different grammar has another hash, so its entries are never served (and
+are dropped when the cache is opened with the new one for the same image path). Only
+answers the grammar and those options alone determine are stored: ``ok``, ``no_parse``,
+``no_generation`` and ``resource`` (a memory cap, lit.ace.service: a run with a larger cap
+has another key); time-outs, ACE errors and invalid input are never cached. Other answers of
+the grammar that the pipeline derives from ACE's (a reading's round trip,
+lit.pipeline.roundtrip) are kept beside them (`get_answer`, `put_answer`).
+
+The file is bounded (`max_megabytes`, ``LIT_CACHE_MEGABYTES``, default
+DEFAULT_MAX_MEGABYTES): when a command closes it and its entries fill more, the oldest
+written go first. `lit cache` shows and clears it.
 
 Location: ``<LIT_CACHE_DIR or the platformdirs user cache dir>/parses/parses.sqlite3``;
-``--no-parse-cache`` turns it off for one command. SQLite makes concurrent commands safe.
+``--no-parse-cache`` turns it off for one command. SQLite (WAL) makes concurrent commands
+safe.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
+import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from lit.ace.cache import cache_dir, sha256
-from lit.ace.results import ParseResult, Reading
+from lit.ace.results import GenerateResult, ParseResult, Reading
+from lit.errors import ConfigurationError
 from lit.status import Status
 
 #: Bumped when what an entry holds changes (2: readings of equal score in a fixed order, and
-#: ties straddling the cut left out: lit.ace.results.best).
-ENTRY_FORMAT = 2
-#: Statuses that depend on the sentence, grammar and options only (worth keeping).
-CACHED_STATUSES = frozenset({Status.OK, Status.NO_PARSE})
+#: ties straddling the cut left out: lit.ace.results.best; 3: entries compressed, `pack`).
+ENTRY_FORMAT = 3
+#: Statuses that depend on the input, grammar and options only (worth keeping): a memory cap
+#: is one of the options (issue 40: caps, not time, decide outcomes).
+CACHED_STATUSES = frozenset({Status.OK, Status.NO_PARSE, Status.NO_GENERATION, Status.RESOURCE})
+#: The bound on the entries' size when neither the caller nor LIT_CACHE_MEGABYTES sets one.
+DEFAULT_MAX_MEGABYTES = 4096
+#: The tables of entries (each keyed by a hash, with the grammar's hash beside it).
+TABLES = ("parses", "generations", "answers")
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, grammar TEXT NOT NULL, result TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS generations (key TEXT PRIMARY KEY, grammar TEXT NOT NULL,
+                                        result TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, grammar TEXT NOT NULL,
                                     result TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS grammars (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER,
@@ -46,26 +67,117 @@ def default_path() -> Path:
     return cache_dir() / "parses" / "parses.sqlite3"
 
 
+def default_max_megabytes() -> int:
+    """The size bound: ``LIT_CACHE_MEGABYTES`` if set, else DEFAULT_MAX_MEGABYTES."""
+    text = os.environ.get("LIT_CACHE_MEGABYTES", "").strip()
+    if not text:
+        return DEFAULT_MAX_MEGABYTES
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ConfigurationError(
+            f"LIT_CACHE_MEGABYTES must be a whole number of megabytes above 0, not {text!r}")
+    return value
+
+
+def pack(data: Any) -> bytes:
+    """An entry as stored: compressed JSON (a parse of 20 readings with their derivations is
+    about 200 kB of JSON and a fifth of that compressed)."""
+    return zlib.compress(json.dumps(data).encode("utf-8"), 6)
+
+
+def unpack(blob: bytes) -> Any:
+    return json.loads(zlib.decompress(blob))
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """The cache database at *path* (made if missing), in WAL mode so commands share it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=30, check_same_thread=False)
+    with db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.executescript(SCHEMA)
+    return db
+
+
+def used_bytes(db: sqlite3.Connection) -> int:
+    """The bytes the entries occupy (pages in use; freed pages are reused before the file
+    grows, so this, not the file's size, is what the bound limits)."""
+    page = db.execute("PRAGMA page_size").fetchone()[0]
+    count = db.execute("PRAGMA page_count").fetchone()[0]
+    free = db.execute("PRAGMA freelist_count").fetchone()[0]
+    return (count - free) * page
+
+
+def describe(path: Path | None = None) -> dict[str, Any]:
+    """What the cache at *path* (default: `default_path`) holds: its file, the bytes in use,
+    and per table the entries of each grammar image (by hash, with the paths it was seen at)."""
+    path = Path(path) if path else default_path()
+    info: dict[str, Any] = {"path": str(path), "exists": path.is_file()}
+    if not path.is_file():
+        return info
+    db = connect(path)
+    try:
+        info["used_bytes"] = used_bytes(db)
+        info["file_bytes"] = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
+        seen: dict[str, list[str]] = {}
+        for where, digest in db.execute("SELECT path, sha256 FROM grammars"):
+            seen.setdefault(digest, []).append(where)
+        grammars: dict[str, dict[str, Any]] = {}
+        for table in TABLES:
+            for digest, n in db.execute(f"SELECT grammar, COUNT(*) FROM {table} GROUP BY grammar"):
+                entry = grammars.setdefault(digest, {"paths": seen.get(digest, [])})
+                entry[table] = n
+        info["grammars"] = grammars
+    finally:
+        db.close()
+    return info
+
+
+def clear(path: Path | None = None) -> dict[str, int]:
+    """Delete every entry of the cache at *path* and give its space back; the entries removed
+    per table. Safe beside a running command (which only loses what it would have reused)."""
+    path = Path(path) if path else default_path()
+    if not path.is_file():
+        return {}
+    db = connect(path)
+    try:
+        with db:
+            removed = {t: db.execute(f"DELETE FROM {t}").rowcount for t in TABLES}
+        db.execute("VACUUM")
+    finally:
+        db.close()
+    return removed
+
+
 class ParseCache:
-    """Parse results of one grammar image, looked up by sentence and parse options.
+    """ACE's answers (parses, generations) for one grammar image, looked up by input and the
+    options that change them.
 
     Thread-safe (the ACE service stores results from its worker threads). ``hits`` and
-    ``misses`` count this instance's lookups served and not served (sentences sent to ACE),
-    so a command can say how much it parsed.
+    ``misses`` count this instance's parse lookups served and not served (sentences sent to
+    ACE), ``generation_hits`` and ``generation_misses`` its generation lookups, so a command
+    can say how much ACE work it did. *options* are the parser's, *generate_options* the
+    generator's (a change of either misses only its own entries).
     """
 
-    def __init__(self, grammar: Path, options: Mapping[str, Any], path: Path | None = None):
+    def __init__(self, grammar: Path, options: Mapping[str, Any], path: Path | None = None,
+                 generate_options: Mapping[str, Any] | None = None,
+                 max_megabytes: int | None = None):
         self.path = Path(path) if path else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
+        self._db = connect(self.path)
         self._lock = threading.Lock()
-        with self._lock, self._db:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(SCHEMA)
+        self.max_bytes = (max_megabytes or default_max_megabytes()) << 20
+        # (no ACE build is keyed: an image loads only in the ACE version that compiled it)
         self.grammar_sha256 = self._grammar_hash(Path(grammar))
         self._options = json.dumps(dict(options), sort_keys=True)
+        self._generate_options = json.dumps(dict(generate_options or {}), sort_keys=True)
         self.hits = 0
         self.misses = 0
+        self.generation_hits = 0
+        self.generation_misses = 0
 
     def _grammar_hash(self, grammar: Path) -> str:
         """The image's SHA-256, remembered by path, size and mtime (hashing 200 MB per command
@@ -81,8 +193,8 @@ class ParseCache:
         digest = sha256(grammar)
         with self._lock, self._db:
             if row and row[2] != digest:
-                self._db.execute("DELETE FROM parses WHERE grammar = ?", (row[2],))
-                self._db.execute("DELETE FROM answers WHERE grammar = ?", (row[2],))
+                for table in TABLES:
+                    self._db.execute(f"DELETE FROM {table} WHERE grammar = ?", (row[2],))
             self._db.execute("INSERT OR REPLACE INTO grammars VALUES (?, ?, ?, ?)",
                              (where, st.st_size, st.st_mtime_ns, digest))
         return digest
@@ -101,7 +213,7 @@ class ParseCache:
                 self.misses += 1
                 return None
             self.hits += 1
-        data = json.loads(row[0])
+        data = unpack(row[0])
         readings = tuple(Reading(mrs, derivation) for mrs, derivation in data["readings"])
         return ParseResult(sentence, Status(data["status"]), data["reason"], readings,
                            data["ace_seconds"], 0.0)
@@ -118,7 +230,57 @@ class ParseCache:
         }
         with self._lock, self._db:
             self._db.execute("INSERT OR REPLACE INTO parses VALUES (?, ?, ?)",
-                             (self._key(result.input, n), self.grammar_sha256, json.dumps(data)))
+                             (self._key(result.input, n), self.grammar_sha256, pack(data)))
+
+    def _generation_key(self, mrs: str, limit: int | None) -> str:
+        text = json.dumps(["generate", mrs, limit, self.grammar_sha256, self._generate_options,
+                           ENTRY_FORMAT])
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def get_generation(self, mrs: str, limit: int | None, input: str) -> GenerateResult | None:
+        """The stored generation of *mrs* (the one-line SimpleMRS sent to ACE) with at most
+        *limit* realizations, as a result whose ``input`` is the caller's *input*; or None."""
+        with self._lock:
+            row = self._db.execute("SELECT result FROM generations WHERE key = ?",
+                                   (self._generation_key(mrs, limit),)).fetchone()
+            if row is None:
+                self.generation_misses += 1
+                return None
+            self.generation_hits += 1
+        data = unpack(row[0])
+        return GenerateResult(input, Status(data["status"]), data["reason"],
+                              tuple(data["surfaces"]), data["ace_seconds"], 0.0, data["capped"])
+
+    def put_generation(self, result: GenerateResult, mrs: str, limit: int | None) -> None:
+        """Store *result* (the generation of *mrs*) if its status depends on the grammar and
+        options alone."""
+        if result.status not in CACHED_STATUSES:
+            return
+        data = {"status": str(result.status), "reason": result.reason,
+                "surfaces": list(result.surfaces), "ace_seconds": result.ace_seconds,
+                "capped": result.capped}
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO generations VALUES (?, ?, ?)",
+                             (self._generation_key(mrs, limit), self.grammar_sha256,
+                              pack(data)))
+
+    def prune(self) -> int:
+        """Drop the oldest-written entries (a tenth of each table at a time) while they use
+        more than the bound; how many went."""
+        removed = 0
+        with self._lock:
+            while used_bytes(self._db) > self.max_bytes:
+                gone = 0
+                with self._db:
+                    for table in TABLES:
+                        n = self._db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+                        gone += self._db.execute(
+                            f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table} "
+                            "ORDER BY rowid LIMIT ?)", (max(1, n // 10),)).rowcount
+                if not gone:
+                    break
+                removed += gone
+        return removed
 
     def _answer_key(self, kind: str, parts: list) -> str:
         text = json.dumps([kind, parts, self.grammar_sha256])
@@ -140,5 +302,7 @@ class ParseCache:
                               json.dumps(value)))
 
     def close(self) -> None:
+        """Keep the bound (`prune`), then close the database."""
+        self.prune()
         with self._lock:
             self._db.close()

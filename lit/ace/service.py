@@ -394,11 +394,7 @@ class AceService:
         datum = sentence.replace("\r", " ").replace("\n", " ")
         future = self._submit(_Task("parse", sentence, datum, n))
         if cache is not None:
-            def store(done: Future) -> None:
-                if not done.cancelled() and done.exception() is None:
-                    cache.put(done.result(), n)
-
-            future.add_done_callback(store)
+            _keep(future, lambda result: cache.put(result, n))
         return future
 
     def _generate_task(self, mrs: str | MRS, limit: int | None) -> Future:
@@ -419,7 +415,14 @@ class AceService:
             if problem:
                 failed = GenerateResult(text, Status.INVALID_INPUT, problem, (), None, 0.0)
                 return self._done(failed)
-        return self._submit(_Task("generate", text, datum, limit))
+        cache = self.parse_cache
+        cached = cache.get_generation(datum, limit, text) if cache is not None else None
+        if cached is not None:
+            return self._done(cached)
+        future = self._submit(_Task("generate", text, datum, limit))
+        if cache is not None:
+            _keep(future, lambda result: cache.put_generation(result, datum, limit))
+        return future
 
     def _check_sentence(self, sentence: str) -> str | None:
         if not isinstance(sentence, str):
@@ -449,6 +452,16 @@ class AceService:
         elif n is not None:  # one item's budget: the process is replaced once it is used
             args += ["-n", str(n)]
         return args
+
+
+def _keep(future: Future, store: Callable[[Any], None]) -> None:
+    """Hand *future*'s result to *store* (the on-disk cache) once it is done, unless it
+    failed or was cancelled."""
+    def done(f: Future) -> None:
+        if not f.cancelled() and f.exception() is None:
+            store(f.result())
+
+    future.add_done_callback(done)
 
 
 _END = object()
