@@ -140,3 +140,57 @@ def invariant(m: MRS) -> str:
     colours = sorted(_colours(nodes, edges).values())
     spelled = repr((len(m.rels), len(m.hcons), len(m.icons), colours))
     return hashlib.sha256(spelled.encode("utf-8")).hexdigest()
+
+
+
+Graph = tuple[dict[Node, str], dict[tuple[Node, Node], str]]
+
+
+def _follow(ga: Graph, gb: Graph) -> dict[Node, Node] | None:
+    """A label- and edge-preserving bijection from *ga*'s nodes to *gb*'s that pairs the EPs
+    in list order and each variable through the edges that reach it, or None if that does
+    not give one. Rewriting an MRS (a rule, a re-parse) mostly keeps its EP order, so this
+    finds the isomorphism of most equivalent pairs at once."""
+    nodes_a, edges_a = ga
+    nodes_b, edges_b = gb
+    out_b: dict[Node, dict[str, list[Node]]] = {}
+    into_b: dict[Node, dict[str, list[Node]]] = {}
+    for (u, v), label in edges_b.items():
+        out_b.setdefault(u, {}).setdefault(label, []).append(v)
+        into_b.setdefault(v, {}).setdefault(label, []).append(u)
+    mapping = {n: n for n in nodes_a if n[0] == "ep"}
+    grown = True
+    while grown and len(mapping) < len(nodes_a):
+        grown = False
+        for (u, v), label in edges_a.items():
+            if u in mapping and v not in mapping:
+                found = out_b.get(mapping[u], {}).get(label, ())
+                if len(found) == 1:
+                    mapping[v], grown = found[0], True
+            elif v in mapping and u not in mapping:
+                found = into_b.get(mapping[v], {}).get(label, ())
+                if len(found) == 1:
+                    mapping[u], grown = found[0], True
+    if len(mapping) != len(nodes_a) or len(set(mapping.values())) != len(mapping):
+        return None
+    if any(nodes_b.get(mapping[n]) != label for n, label in nodes_a.items()):
+        return None
+    if any(edges_b.get((mapping[u], mapping[v])) != label for (u, v), label in edges_a.items()):
+        return None
+    return mapping
+
+
+def same_graph(a: MRS, b: MRS) -> bool | None:
+    """What *a* and *b* show without a search: False if their graphs' labels or refined
+    colours differ (not equivalent), True if pairing their EPs in order extends to an
+    isomorphism (equivalent), None if only an isomorphism search can tell."""
+    ga, gb = labelled_graph(a), labelled_graph(b)
+    if sorted(ga[0].values()) != sorted(gb[0].values()) or (
+            sorted(ga[1].values()) != sorted(gb[1].values())):
+        return False  # another label (a changed property, predicate or role) or count
+    if _follow(ga, gb) is not None:
+        return True
+    ca, cb = _colours(*ga), _colours(*gb)
+    if sorted(ca.values()) != sorted(cb.values()):
+        return False
+    return None

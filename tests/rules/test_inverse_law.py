@@ -5,8 +5,8 @@ the inverse gives back an MRS equivalent to the original (lit.equivalence). Back
 the inverse module applies (the sentence has the phenomenon), one of the forward steps
 declared with it gives the original back. Both figures are printed (run with ``-s``): every
 exception of a kind documented in EXCEPTIONS is counted under its reason, any other is listed
-with its own and fails the test. The sweep covers all 10,472 gold MRSs (minutes; its own
-timeout)."""
+with its own and fails the test. The sweep covers all 10,472 gold MRSs, one test per declared
+pair (lit.equivalence decides almost every comparison by lit.mrsgraph's canonical forms)."""
 
 from __future__ import annotations
 
@@ -212,15 +212,14 @@ def _sweep(engine, gold, direction: str, laws) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(3600)
-def test_forward_step_then_its_inverse(engine, gold):
-    laws = [(p.forward, (p.inverse,)) for p in declared_inverses(engine)]
+@pytest.mark.parametrize("pair", sorted(PAIRS))
+def test_forward_step_then_its_inverse(engine, gold, pair):
+    laws = [(p.forward, (p.inverse,)) for p in declared_inverses(engine) if str(p) == pair]
     unexplained = _sweep(engine, gold, "forward", laws)
     assert not unexplained, "\n".join(unexplained[:20])
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(3600)
 def test_inverse_then_a_forward_step(engine, gold):
     forwards = defaultdict(list)
     for p in declared_inverses(engine):
