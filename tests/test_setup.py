@@ -230,3 +230,34 @@ def test_list_shows_known_and_installed_versions(env, capsys):
     assert main(["setup", "--list"]) == 0
     out = capsys.readouterr().out
     assert "ERG 2025 (default): not installed" in out and "ERG 1214" in out
+
+
+def test_a_configured_ace_and_grammar_are_checked_not_downloaded(env, monkeypatch,
+                                                                 fake_ace_config, capsys):
+    """Off-line (a manifest whose server is gone) with LIT_ACE and LIT_GRAMMAR exported:
+    setup checks them, records their hashes and exits 0; --force still tries to download."""
+    dead = Server({})
+    dead.close()
+    manifest = local_manifest(env, dead.url)
+    monkeypatch.setenv("LIT_ACE", str(fake_ace_config.ace))
+    monkeypatch.setenv("LIT_GRAMMAR", str(fake_ace_config.grammar))
+    assert main(["setup", "--manifest", str(manifest), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert f"{fake_ace_config.grammar} (from LIT_GRAMMAR)" in out and "Nothing downloaded" in out
+    cache = Cache()
+    for path in (fake_ace_config.ace, fake_ace_config.grammar):
+        assert cache.recorded(path)["source"].startswith("configured (LIT_")
+    assert main(["setup", "--manifest", str(manifest), "--no-progress", "--force"]) == 2
+    assert "cannot download" in capsys.readouterr().err
+
+
+def test_a_configured_grammar_that_does_not_work_is_said_and_nothing_is_downloaded(
+        env, monkeypatch, fake_ace_config, tmp_path, capsys):
+    broken = tmp_path / "not-ace"
+    broken.write_text("#!/bin/sh\nexit 3\n")
+    broken.chmod(0o755)
+    monkeypatch.setenv("LIT_GRAMMAR", str(fake_ace_config.grammar))
+    assert main(["setup", "--ace", str(broken), "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert f"ACE ({broken}, from --ace)" in out and "what to do" in out
+    assert not Cache().installed_aces() and not Cache().installed_grammars()

@@ -136,10 +136,16 @@ class Cache:
             ) from None
 
     def _key(self, path: Path) -> str:
-        return Path(path).resolve().relative_to(self.root.resolve()).as_posix()
+        """A file of the cache by its path there; a file the user configured (`lit setup`
+        with LIT_ACE, LIT_GRAMMAR ...) by its absolute path."""
+        resolved = Path(path).resolve()
+        try:
+            return resolved.relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return resolved.as_posix()
 
     def record(self, path: Path, source: str) -> str:
-        """Take and store the SHA-256 of a freshly installed file; return it."""
+        """Take and store the SHA-256 of a freshly installed (or configured) file; return it."""
         digest = sha256(path)
         records = self._records()
         records[self._key(path)] = {

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lit.ace.cache import Cache, Manifest, load_manifest, platform_key
+from lit.ace.config import locate_ace, locate_grammar
 from lit.errors import ConfigurationError
 
 CHUNK = 1 << 16
@@ -262,3 +263,57 @@ def install_grammar(
         unpack=_unpack_grammar, force=force, progress=progress,
         hint=offline_hint(manifest, version),
     )
+
+
+@dataclass(frozen=True)
+class Configured:
+    """An ACE and a grammar image the user pointed LIT at, and where each was found."""
+
+    ace: Path
+    ace_source: str
+    grammar: Path
+    grammar_source: str
+    grammar_version: str | None
+
+
+def configured(ace: str | None, grammar: str | None, grammar_version: str | None,
+               cache: Cache) -> Configured | None:
+    """The user's own grammar image (--grammar, LIT_GRAMMAR, config file) and the ACE LIT
+    finds beside it; None when the grammar would come from LIT's cache, or no ACE is found
+    (then there is something to install)."""
+    try:
+        grammar_path, version, grammar_source = locate_grammar(grammar, grammar_version,
+                                                               cache=cache)
+        ace_path, ace_source = locate_ace(ace, cache=cache)
+    except ConfigurationError:
+        return None
+    if grammar_source == "LIT's cache":
+        return None
+    return Configured(ace_path, ace_source, grammar_path, grammar_source, version)
+
+
+def check_configured(found: Configured, cache: Cache) -> int:
+    """`lit setup` with an ACE and grammar of the user's: check that they parse and generate
+    (lit.ace.doctor), record their SHA-256 in the cache's integrity record and say so (0), or
+    say what is wrong (1). Nothing is downloaded."""
+    from lit.ace.doctor import diagnose
+
+    checks = diagnose(found.ace, found.grammar, found.grammar_version)
+    failed = [c for c in checks if c.ok is False]
+    if failed or not any(c.name == "parse and generate" and c.ok for c in checks):
+        print(f"lit setup: the ACE ({found.ace}, from {found.ace_source}) and grammar image "
+              f"({found.grammar}, from {found.grammar_source}) LIT is pointed at do not work:")
+        for c in failed:
+            print(f"  {c.name}: {c.detail}" + (f"\n    what to do: {c.fix}" if c.fix else ""))
+        print("Fix them, or stop pointing LIT at them (unset LIT_ACE/LIT_GRAMMAR, edit the "
+              "config file) and run `lit setup` again; `lit setup --force` downloads LIT's own "
+              "ACE and grammar, though yours stay the ones LIT uses while they are set.")
+        return 1
+    for what, path, source in (("ACE", found.ace, found.ace_source),
+                               ("grammar", found.grammar, found.grammar_source)):
+        digest = cache.record(path, f"configured ({source})")
+        print(f"{what}: {path} (from {source}), sha256 {digest[:12]}… recorded")
+    print(next(f"{c.name}: {c.detail}" for c in checks if c.name == "parse and generate"))
+    print("Nothing downloaded: LIT uses the ACE and grammar you configured, and they work. "
+          "`lit setup --force` downloads LIT's own anyway.")
+    return 0
