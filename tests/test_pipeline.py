@@ -59,15 +59,18 @@ def generating(oracle_pairs):
 def verifying(service, generating) -> dict[str, list[str]]:
     """Per pair, the first 10 distinct realizations (ACE's order) whose -n 20 re-parse has a
     reading equivalent to the target: computed here independently of the pipeline."""
+    cands = {p["id"]: list(dict.fromkeys(p["realizations"]))[:10] for p in generating}
+    # every distinct candidate in one stream, so both workers stay busy
+    distinct = list(dict.fromkeys(c for p in generating for c in cands[p["id"]]))
+    parses = dict(zip(distinct, service.parse(distinct, n=20)))
     out = {}
     for p in generating:
-        cands = list(dict.fromkeys(p["realizations"]))[:10]
         target = simplemrs.decode(p["target_mrs"])
         eps = len(target.rels)
         out[p["id"]] = [
-            c for c, r in zip(cands, service.parse(cands, n=20))
+            c for c in cands[p["id"]]
             if any(x.mrs.count("LBL:") == eps and equivalent(simplemrs.decode(x.mrs), target)
-                   for x in r.readings)
+                   for x in parses[c].readings)
         ]
     return out
 

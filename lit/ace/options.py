@@ -82,8 +82,9 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--no-parse-cache", action="store_true",
-        help="parse every sentence afresh: neither read nor fill the on-disk parse cache "
-        "shared by lit parse, lit nli and lit analyze (lit.ace.parsecache)",
+        help="ask ACE for every parse and generation afresh: neither read nor fill the "
+        "on-disk cache of ACE's answers every command shares (lit.ace.parsecache; `lit cache` "
+        "shows it)",
     )
 
 
