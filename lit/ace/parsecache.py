@@ -33,6 +33,7 @@ import os
 import sqlite3
 import threading
 import zlib
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -156,10 +157,8 @@ class ParseCache:
     """ACE's answers (parses, generations) for one grammar image, looked up by input and the
     options that change them.
 
-    Thread-safe (the ACE service stores results from its worker threads). ``hits`` and
-    ``misses`` count this instance's parse lookups served and not served (sentences sent to
-    ACE), ``generation_hits`` and ``generation_misses`` its generation lookups, so a command
-    can say how much ACE work it did. *options* are the parser's, *generate_options* the
+    Thread-safe (the ACE service stores results from its worker threads); `served` counts
+    its lookups. *options* are the parser's, *generate_options* the
     generator's (a change of either misses only its own entries).
     """
 
@@ -174,10 +173,8 @@ class ParseCache:
         self.grammar_sha256 = self._grammar_hash(Path(grammar))
         self._options = json.dumps(dict(options), sort_keys=True)
         self._generate_options = json.dumps(dict(generate_options or {}), sort_keys=True)
-        self.hits = 0
-        self.misses = 0
-        self.generation_hits = 0
-        self.generation_misses = 0
+        #: lookups per (table, served): what a command read from here and what went to ACE
+        self.lookups: Counter[tuple[str, bool]] = Counter()
 
     def _grammar_hash(self, grammar: Path) -> str:
         """The image's SHA-256, remembered by path, size and mtime (hashing 200 MB per command
@@ -203,34 +200,44 @@ class ParseCache:
         text = json.dumps([sentence, self.grammar_sha256, self._options, n, ENTRY_FORMAT])
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
+    def _read(self, table: str, key: str) -> Any:
+        """The entry of *key* in *table*, unpacked, or None; counted as a hit or a miss."""
+        with self._lock:
+            row = self._db.execute(f"SELECT result FROM {table} WHERE key = ?",
+                                   (key,)).fetchone()
+            self.lookups[table, row is not None] += 1
+        return None if row is None else unpack(row[0])
+
+    def _write(self, table: str, key: str, status: Status, data: dict[str, Any]) -> None:
+        """Store *data* under *key* in *table* if *status* depends on the input, grammar and
+        options alone (CACHED_STATUSES)."""
+        if status not in CACHED_STATUSES:
+            return
+        with self._lock, self._db:
+            self._db.execute(f"INSERT OR REPLACE INTO {table} VALUES (?, ?, ?)",
+                             (key, self.grammar_sha256, pack({"status": str(status), **data})))
+
+    def served(self, table: str) -> tuple[int, int]:
+        """(lookups served, lookups not served: sent to ACE) of *table* ("parses",
+        "generations") by this instance, so a command can say how much ACE work it did."""
+        return self.lookups[table, True], self.lookups[table, False]
+
     def get(self, sentence: str, n: int) -> ParseResult | None:
         """The stored parse of *sentence* with *n* readings kept, or None."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT result FROM parses WHERE key = ?", (self._key(sentence, n),)
-            ).fetchone()
-            if row is None:
-                self.misses += 1
-                return None
-            self.hits += 1
-        data = unpack(row[0])
+        data = self._read("parses", self._key(sentence, n))
+        if data is None:
+            return None
         readings = tuple(Reading(mrs, derivation) for mrs, derivation in data["readings"])
         return ParseResult(sentence, Status(data["status"]), data["reason"], readings,
                            data["ace_seconds"], 0.0)
 
     def put(self, result: ParseResult, n: int) -> None:
         """Store *result* if its status depends on the grammar alone."""
-        if result.status not in CACHED_STATUSES:
-            return
-        data = {
-            "status": str(result.status),
+        self._write("parses", self._key(result.input, n), result.status, {
             "reason": result.reason,
             "readings": [[r.mrs, r.derivation] for r in result.readings],
             "ace_seconds": result.ace_seconds,
-        }
-        with self._lock, self._db:
-            self._db.execute("INSERT OR REPLACE INTO parses VALUES (?, ?, ?)",
-                             (self._key(result.input, n), self.grammar_sha256, pack(data)))
+        })
 
     def _generation_key(self, mrs: str, limit: int | None) -> str:
         text = json.dumps(["generate", mrs, limit, self.grammar_sha256, self._generate_options,
@@ -240,29 +247,18 @@ class ParseCache:
     def get_generation(self, mrs: str, limit: int | None, input: str) -> GenerateResult | None:
         """The stored generation of *mrs* (the one-line SimpleMRS sent to ACE) with at most
         *limit* realizations, as a result whose ``input`` is the caller's *input*; or None."""
-        with self._lock:
-            row = self._db.execute("SELECT result FROM generations WHERE key = ?",
-                                   (self._generation_key(mrs, limit),)).fetchone()
-            if row is None:
-                self.generation_misses += 1
-                return None
-            self.generation_hits += 1
-        data = unpack(row[0])
+        data = self._read("generations", self._generation_key(mrs, limit))
+        if data is None:
+            return None
         return GenerateResult(input, Status(data["status"]), data["reason"],
                               tuple(data["surfaces"]), data["ace_seconds"], 0.0, data["capped"])
 
     def put_generation(self, result: GenerateResult, mrs: str, limit: int | None) -> None:
         """Store *result* (the generation of *mrs*) if its status depends on the grammar and
         options alone."""
-        if result.status not in CACHED_STATUSES:
-            return
-        data = {"status": str(result.status), "reason": result.reason,
-                "surfaces": list(result.surfaces), "ace_seconds": result.ace_seconds,
-                "capped": result.capped}
-        with self._lock, self._db:
-            self._db.execute("INSERT OR REPLACE INTO generations VALUES (?, ?, ?)",
-                             (self._generation_key(mrs, limit), self.grammar_sha256,
-                              pack(data)))
+        self._write("generations", self._generation_key(mrs, limit), result.status, {
+            "reason": result.reason, "surfaces": list(result.surfaces),
+            "ace_seconds": result.ace_seconds, "capped": result.capped})
 
     def prune(self) -> int:
         """Drop the oldest-written entries (a tenth of each table at a time) while they use

@@ -98,8 +98,9 @@ def run(args: argparse.Namespace) -> int:
                     "grammar_version": version}
         cache = service.parse_cache
     if cache is not None:
-        print(f"parse cache: {cache.hits} sentences read from {cache.path}, "
-              f"{cache.misses} parsed", file=sys.stderr)
+        hits, misses = cache.served("parses")
+        print(f"parse cache: {hits} sentences read from {cache.path}, {misses} parsed",
+              file=sys.stderr)
     rows = mined = None
     if args.mine:
         from lit.analyze.mine import handmade_rows, mine, mined_pair_rows

@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lit.ace.parsecache import clear, default_max_megabytes, default_path, describe
+    from lit.ace.parsecache import TABLES, clear, default_max_megabytes, default_path, describe
 
     path = default_path()
     if args.action == "clear":
@@ -48,6 +48,6 @@ def run(args: argparse.Namespace) -> int:
         print("  no entries")
     for digest, entry in info["grammars"].items():
         where = ", ".join(entry["paths"]) or "image no longer at a known path"
-        counts = ", ".join(f"{entry.get(t, 0)} {t}" for t in ("parses", "generations", "answers"))
+        counts = ", ".join(f"{entry.get(t, 0)} {t}" for t in TABLES)
         print(f"  grammar {digest[:12]} ({where}): {counts}")
     return 0

@@ -179,11 +179,10 @@ def finish_run(command: str, args: argparse.Namespace, result: Any, engine: Engi
     write_text_atomic(saved, json.dumps(result.summary.to_json(), indent=1) + "\n")
     print(f"lit {command}: summary saved to {saved}", file=sys.stderr)
     cache = engine.service.parse_cache if engine is not None else None
-    if cache is not None and cache.hits + cache.misses:  # (a Ray run's actors keep their own)
-        print(f"lit {command}: ACE cache {cache.path}: {cache.hits} of "
-              f"{cache.hits + cache.misses} parses and {cache.generation_hits} of "
-              f"{cache.generation_hits + cache.generation_misses} generations read from it "
-              "(`lit cache`)", file=sys.stderr)
+    if cache is not None and sum(cache.served("parses")):  # (a Ray run's actors keep their own)
+        (hits, misses), (made, new) = cache.served("parses"), cache.served("generations")
+        print(f"lit {command}: ACE cache {cache.path}: {hits} of {hits + misses} parses and "
+              f"{made} of {made + new} generations read from it (`lit cache`)", file=sys.stderr)
     if not result.summary.nothing_usable:
         return 0
     why = ("every one is invalid_input; the reasons are in the summary above"

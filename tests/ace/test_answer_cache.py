@@ -42,12 +42,12 @@ def test_a_generation_is_served_back_for_the_same_mrs_limit_grammar_and_caps(gra
     c.put_generation(GENERATED, "MRS", 20)
     assert c.get_generation("MRS", 20, "caller's text") == replace(
         GENERATED, input="caller's text", wall_seconds=0.0)
-    assert c.generation_hits == 1
+    assert c.served("generations") == (1, 0)
     # any other MRS text, limit, generator caps or grammar misses
     assert c.get_generation("MRS ", 20, "x") is None
     assert c.get_generation("MRS", 21, "x") is None
     assert c.get_generation("MRS", None, "x") is None
-    assert c.generation_misses == 3
+    assert c.served("generations") == (1, 3)
     c.close()
     bigger = cache(grammar, tmp_path, caps={**CAPS, "generate_chart_megabytes": 800})
     assert bigger.get_generation("MRS", 20, "x") is None
