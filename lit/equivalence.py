@@ -64,9 +64,10 @@ def _graph_hash(g: nx.DiGraph) -> str:
 
 
 def equivalent(a: MRS, b: MRS) -> bool:
-    """True if *a* and *b* are equivalent in the sense of this module's docstring. The refined
-    colours of lit.mrsgraph decide almost every pair (a different invariant, or the same
-    canonical form); only a pair they leave open gets networkx's isomorphism search."""
+    """True if *a* and *b* are equivalent in the sense of this module's docstring.
+    lit.mrsgraph.same_graph decides almost every pair (different labels or refined colours;
+    an isomorphism found by pairing the EPs in order); only a pair it leaves open gets
+    networkx's isomorphism search."""
     if len(a.rels) != len(b.rels) or len(a.hcons) != len(b.hcons) or len(a.icons) != len(b.icons):
         return False
     decided = same_graph(a, b)

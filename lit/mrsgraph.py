@@ -19,6 +19,8 @@ from lit.morphology import UNKNOWN_WORD, VERB_TAGS, verb_forms
 EVENT_PROPERTIES: tuple[str, ...] = ("TENSE", "PROG", "PERF", "SF", "MOOD")
 
 Node = tuple[str, object]
+#: An MRS's labelled graph: node labels, edge labels (`labelled_graph`).
+Graph = tuple[dict[Node, str], dict[tuple[Node, Node], str]]
 
 
 def _event_signature(m: MRS, var: str) -> str:
@@ -60,7 +62,7 @@ def _ascii(label: str) -> str:
     return label.encode("unicode_escape").decode("ascii")
 
 
-def labelled_graph(m: MRS) -> tuple[dict[Node, str], dict[tuple[Node, Node], str]]:
+def labelled_graph(m: MRS) -> Graph:
     """Node labels and edge labels of *m*'s graph (nodes ``("v", var)`` and ``("ep", i)``):
     its isomorphism classes are the equivalence classes."""
     variables = set(m.variables)
@@ -142,15 +144,11 @@ def invariant(m: MRS) -> str:
     return hashlib.sha256(spelled.encode("utf-8")).hexdigest()
 
 
-
-Graph = tuple[dict[Node, str], dict[tuple[Node, Node], str]]
-
-
-def _follow(ga: Graph, gb: Graph) -> dict[Node, Node] | None:
-    """A label- and edge-preserving bijection from *ga*'s nodes to *gb*'s that pairs the EPs
-    in list order and each variable through the edges that reach it, or None if that does
-    not give one. Rewriting an MRS (a rule, a re-parse) mostly keeps its EP order, so this
-    finds the isomorphism of most equivalent pairs at once."""
+def _in_order(ga: Graph, gb: Graph) -> bool:
+    """Does pairing *ga*'s EPs with *gb*'s in list order, and each variable through the edges
+    that reach it, give a label- and edge-preserving bijection? Rewriting an MRS (a rule, a
+    re-parse) mostly keeps its EP order, so this finds the isomorphism of most equivalent
+    pairs at once."""
     nodes_a, edges_a = ga
     nodes_b, edges_b = gb
     out_b: dict[Node, dict[str, list[Node]]] = {}
@@ -171,13 +169,10 @@ def _follow(ga: Graph, gb: Graph) -> dict[Node, Node] | None:
                 found = into_b.get(mapping[v], {}).get(label, ())
                 if len(found) == 1:
                     mapping[u], grown = found[0], True
-    if len(mapping) != len(nodes_a) or len(set(mapping.values())) != len(mapping):
-        return None
-    if any(nodes_b.get(mapping[n]) != label for n, label in nodes_a.items()):
-        return None
-    if any(edges_b.get((mapping[u], mapping[v])) != label for (u, v), label in edges_a.items()):
-        return None
-    return mapping
+    return (len(mapping) == len(nodes_a) and len(set(mapping.values())) == len(mapping)
+            and all(nodes_b.get(mapping[n]) == label for n, label in nodes_a.items())
+            and all(edges_b.get((mapping[u], mapping[v])) == label
+                    for (u, v), label in edges_a.items()))
 
 
 def same_graph(a: MRS, b: MRS) -> bool | None:
@@ -188,7 +183,7 @@ def same_graph(a: MRS, b: MRS) -> bool | None:
     if sorted(ga[0].values()) != sorted(gb[0].values()) or (
             sorted(ga[1].values()) != sorted(gb[1].values())):
         return False  # another label (a changed property, predicate or role) or count
-    if _follow(ga, gb) is not None:
+    if _in_order(ga, gb):
         return True
     ca, cb = _colours(*ga), _colours(*gb)
     if sorted(ca.values()) != sorted(cb.values()):
