@@ -261,3 +261,11 @@ def test_a_configured_grammar_that_does_not_work_is_said_and_nothing_is_download
     out = capsys.readouterr().out
     assert f"ACE ({broken}, from --ace)" in out and "what to do" in out
     assert not Cache().installed_aces() and not Cache().installed_grammars()
+
+
+def test_a_configured_grammar_that_is_not_there_is_an_error_not_a_download(env, monkeypatch,
+                                                                          tmp_path, capsys):
+    monkeypatch.setenv("LIT_GRAMMAR", str(tmp_path / "gone.dat"))
+    assert main(["setup", "--no-progress"]) == 2
+    assert f"LIT_GRAMMAR does not exist: {tmp_path / 'gone.dat'}" in capsys.readouterr().err
+    assert not Cache().installed_aces() and not Cache().installed_grammars()

@@ -78,6 +78,12 @@ def read_config_file(path: Path | None = None) -> dict[str, str]:
     return {k: str(v) for k, v in data.items()}
 
 
+def user_set(given: str | Path | None, env: str, key: str) -> bool:
+    """Did the user name this file (a flag's *given* value, the environment variable *env*,
+    the config file's *key*), whether or not it exists? Such a setting wins over LIT's cache."""
+    return bool(given or os.environ.get(env) or read_config_file().get(key))
+
+
 def _existing(path: str | Path, what: str, source: str) -> Path:
     """*path* made absolute (`./ace` must not become `ace`, which is looked up on PATH)."""
     p = Path(path).expanduser().absolute()

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lit.ace.cache import Cache, Manifest, load_manifest, platform_key
-from lit.ace.config import locate_ace, locate_grammar
+from lit.ace.config import locate_ace, locate_grammar, user_set
 from lit.errors import ConfigurationError
 
 CHUNK = 1 << 16
@@ -279,15 +279,17 @@ class Configured:
 def configured(ace: str | None, grammar: str | None, grammar_version: str | None,
                cache: Cache) -> Configured | None:
     """The user's own grammar image (--grammar, LIT_GRAMMAR, config file) and the ACE LIT
-    finds beside it; None when the grammar would come from LIT's cache, or no ACE is found
-    (then there is something to install)."""
+    finds beside it; None when no image is named, or no ACE is found anywhere (then there is
+    something to install). A named image or ACE that is not there is a ConfigurationError
+    saying which: installing LIT's own would not change what LIT uses."""
+    if not user_set(grammar, "LIT_GRAMMAR", "grammar"):
+        return None
+    grammar_path, version, grammar_source = locate_grammar(grammar, grammar_version, cache=cache)
     try:
-        grammar_path, version, grammar_source = locate_grammar(grammar, grammar_version,
-                                                               cache=cache)
         ace_path, ace_source = locate_ace(ace, cache=cache)
     except ConfigurationError:
-        return None
-    if grammar_source == "LIT's cache":
+        if user_set(ace, "LIT_ACE", "ace"):
+            raise
         return None
     return Configured(ace_path, ace_source, grammar_path, grammar_source, version)
 
