@@ -36,18 +36,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from bench_pipeline import SNLI_DEV, load_average, peak_memory, run_original
+from fault_run import without_timings
 
 from lit.io import read_nli
 
 
-def records(path: Path) -> list[str]:
+def records(path: Path) -> list[dict]:
     """The records of *path*, each without its timings."""
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        record.pop("timings", None)
-        out.append(json.dumps(record, sort_keys=True))
-    return out
+    return [without_timings(json.loads(line))
+            for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def lit_nli(pairs: Path, out: Path, cache: Path, workers: int) -> tuple[int, float, int]:
