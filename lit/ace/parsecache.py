@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from lit.ace.cache import cache_dir, sha256
+from lit.ace.process import PARSE_ARGS
 from lit.ace.results import GenerateResult, ParseResult, Reading
 from lit.errors import ConfigurationError
 from lit.status import Status
@@ -197,7 +198,8 @@ class ParseCache:
         return digest
 
     def _key(self, sentence: str, n: int) -> str:
-        text = json.dumps([sentence, self.grammar_sha256, self._options, n, ENTRY_FORMAT])
+        text = json.dumps([sentence, self.grammar_sha256, self._options, PARSE_ARGS, n,
+                           ENTRY_FORMAT])
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def _read(self, table: str, key: str) -> Any:

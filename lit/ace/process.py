@@ -25,6 +25,10 @@ from lit.ace.tsdb import read_response
 
 #: What every LIT ACE process is asked for: notes, answers as tsdb s-expressions, labels.
 _TSDB_ARGS = ("--tsdb-notes", "--tsdb-stdout", "--report-labels")
+#: What a parser is asked for besides: UDX derivations, whose lexical nodes carry their lexical
+#: type (``sleep_v1@v_-_le``) for the shortcut miner (lit.analyze.fragments). The parse cache
+#: keys its entries by these, so an entry parsed without them is never read as if with.
+PARSE_ARGS = ("--udx",)
 #: A parse answer ends after two empty lines; a generation answer at its ``(:results .`` line.
 _PARSE_TERMINI = (re.compile(r"^$"), re.compile(r"^$"))
 _GENERATE_TERMINI = (re.compile(r"\(:results \."),)
@@ -124,7 +128,7 @@ class AceProcess:
         stderr: IO[Any] | None = None,
         max_output: int = DEFAULT_MAX_OUTPUT_BYTES,
     ) -> None:
-        mode = ["-e", "--tsdb-notes"] if generate else []
+        mode = ["-e", "--tsdb-notes"] if generate else list(PARSE_ARGS)
         self.task = "generate" if generate else "parse"
         self._termini = _GENERATE_TERMINI if generate else _PARSE_TERMINI
         self.max_output = max_output

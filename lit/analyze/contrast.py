@@ -25,14 +25,13 @@ from pathlib import Path
 from delphin.codecs import simplemrs
 from delphin.exceptions import PyDelphinException
 
-from lit.analyze.fragments import family
+from lit.analyze.fragments import family, from_derivation
 from lit.analyze.mine import mined_pair_rows, pair_candidates
 from lit.config import PAPER_SPECS
 from lit.errors import InputError
 from lit.evaluate.splits import slug
 from lit.io.output import atomic_text
 from lit.status import Status
-
 
 #: The meaning-changing edits (issue 15, docs/perturbations.md) as pair specs: the hypothesis
 #: edited, the premise kept, labelled by the `edit` rules (natural logic).
@@ -83,8 +82,8 @@ def check_features(features: Iterable[str]) -> None:
     """Refuse a feature a transformed pair cannot have: a derivation fragment (transforms
     carry MRSs and strings, not derivations)."""
     for feature in features:
-        if family(feature) == "derivation":
-            raise InputError(f"--against-shortcut {feature}: a derivation fragment, which "
+        if from_derivation(feature):
+            raise InputError(f"--against-shortcut {feature}: a derivation fragment or lexical type, which "
                              "transformed pairs do not have (they carry MRSs, not derivations); "
                              "name an MRS, alignment, hand-made or n-gram feature")
 

@@ -6,7 +6,9 @@ Every fragment is a string whose prefix names its kind, so a feature name alone 
 family it belongs to (`family`) and which construction it is grouped under (`group`):
 
 - derivation: ``rule:R`` (a syntactic or lexical rule), ``lex:E`` (a lexical entry),
-  ``letype:T`` (a lexical type, when the derivation carries it: UDX ``entry@type``),
+  ``letype:T`` (its lexical type, from ACE's UDX derivations: ``sleep_v1@v_-_le``; the type's
+  name class: ``letype:v_-_*``, a verb without complements; and each supertype of the type
+  in the ERG's hierarchy: ``letype:v_-_lexent``; lit.analyze.letypes),
   ``edge:R>D`` (a rule and one daughter), ``tree:R(D1 D2)`` (a rule with all its daughters,
   two or more: subtrees of height 2, the largest size mined);
 - MRS: ``ep:P``, ``arg:P.ROLE=A`` (the argument's predicate, or its variable type when no EP
@@ -17,15 +19,21 @@ family it belongs to (`family`) and which construction it is grouped under (`gro
   main predication: sentential negation is ``hcons:qeq:neg.ARG1>main``), ``icons:REL``,
   ``icons:REL:POS.ROLE`` and ``icons:REL:main.ROLE`` (information structure: passive topic,
   cleft focus), ``main:P`` and ``index:none`` (an INDEX no EP carries: an ERG 2025 cleft);
+- the main predication's frame: ``frame:main=ARG1,ARG2`` (the roles it has an argument for:
+  an EP introduces it, or it is a handle), ``frame:main=ARG1:x,ARG2:i`` (every role with its
+  variable's type: an unexpressed object is ``i``), both also with the predication's part of
+  speech (``frame:main.v=ARG1``), and ``frame:main.letype=T`` (the lexical type of the word
+  that introduces it, its name class and its supertypes; needs the derivation);
 - n-grams: ``uni:W``, ``bi:W1 W2``.
 
-Pair features put a side in front (``shared:``, ``prem-only:``, ``hyp-only:``; lit.analyze.mine).
+Pair features put a side in front (``shared:``, ``prem-only:``, ``hyp-only:``; a frame also
+``prem:`` and ``hyp:``, that side whatever the other has; lit.analyze.mine).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from delphin import derivation, predicate, variable
 from delphin.exceptions import PyDelphinException
@@ -33,6 +41,7 @@ from delphin.mrs import EP, MRS
 
 from lit.ace.results import ParseResult
 from lit.analyze.align import DETERMINERS, main_ep
+from lit.analyze.letypes import name_class
 from lit.phenomena import modal_ep
 from lit.status import Status
 
@@ -41,8 +50,14 @@ EVENT_PROPERTIES = ("TENSE", "PROG", "PERF", "MOOD")
 ENTITY_PROPERTIES = ("NUM", "PERS")
 DERIVATION_KINDS = ("rule", "lex", "letype", "edge", "tree")
 MRS_KINDS = ("ep", "arg", "argtype", "prop", "q", "hcons", "icons", "main", "index")
+FRAME_KINDS = ("frame",)
 NGRAM_KINDS = ("uni", "bi")
-SIDES = ("shared", "prem-only", "hyp-only")
+SIDES = ("shared", "prem-only", "hyp-only", "prem", "hyp")
+#: Kinds that name a word (or a predicate, a word's meaning), less general than a lexical type,
+#: which is less general than a construction (`generality`).
+LEXICAL_KINDS = ("lex", "ep", "main", "arg", "link")
+#: A token's character span in ACE's token feature structure (``+FROM \"4\" +TO \"7\"``).
+_TOKEN_SPAN = re.compile(r'\+FROM \\?"(\d+)\\?" \+TO \\?"(\d+)\\?"')
 _WORD = re.compile(r"\w+(?:'\w+)?")
 _QUANTIFIER_CLASS = {pred: cls for cls, preds in DETERMINERS.items() for pred in preds}
 
@@ -72,16 +87,18 @@ def top_derivation(result: ParseResult | None) -> derivation.Derivation | None:
         return None
 
 
-def derivation_fragments(d: derivation.UDFNode) -> set[str]:
-    """Rules, lexical entries and types, rule-daughter pairs and local trees of a derivation."""
+def derivation_fragments(
+    d: derivation.UDFNode, supertypes: Mapping[str, tuple[str, ...]] | None = None,
+) -> set[str]:
+    """Rules, lexical entries, their types (and those types' *supertypes*), rule-daughter
+    pairs and local trees of a derivation."""
     out: set[str] = set()
     stack = [d]
     while stack:
         node = stack.pop()
         if _is_lexical(node):
             out.add(f"lex:{node.entity}")
-            if node.type:
-                out.add(f"letype:{node.type}")
+            out.update(f"letype:{t}" for t in lexical_types(node, supertypes))
             continue
         kids = [k for k in node.daughters if isinstance(k, derivation.UDFNode)]
         out.add(f"rule:{node.entity}")
@@ -95,6 +112,44 @@ def derivation_fragments(d: derivation.UDFNode) -> set[str]:
 
 def _is_lexical(node: derivation.UDFNode) -> bool:
     return any(isinstance(k, derivation.UDFTerminal) for k in node.daughters)
+
+
+def lexical_types(node: derivation.UDFNode,
+                  supertypes: Mapping[str, tuple[str, ...]] | None = None) -> tuple[str, ...]:
+    """A lexical node's type (UDX), that type's name class (lit.analyze.letypes) and its
+    supertypes; none when ACE gave no type."""
+    if not node.type:
+        return ()
+    named = name_class(node.type)
+    return (node.type, *((named,) if named else ()), *(supertypes or {}).get(node.type, ()))
+
+
+def lexical_node(d: derivation.UDFNode, start: int, end: int) -> derivation.UDFNode | None:
+    """The lexical node of *d* whose tokens cover characters *start*..*end* (an EP's span)
+    best: the one starting there, else the one overlapping it most; None when no token
+    carries a span (a derivation without token feature structures)."""
+    best, key = None, (False, 0)
+    for node in _lexical_nodes(d):
+        spans = [(int(a), int(b)) for t in node.daughters
+                 if isinstance(t, derivation.UDFTerminal) for tok in t.tokens
+                 for a, b in _TOKEN_SPAN.findall(tok.tfs)]
+        if not spans:
+            continue
+        lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
+        overlap = min(hi, end) - max(lo, start)
+        if overlap > 0 and (lo == start, overlap) > key:
+            best, key = node, (lo == start, overlap)
+    return best
+
+
+def _lexical_nodes(d: derivation.UDFNode) -> Iterator[derivation.UDFNode]:
+    stack = [d]
+    while stack:
+        node = stack.pop()
+        if _is_lexical(node):
+            yield node
+        else:
+            stack.extend(k for k in node.daughters if isinstance(k, derivation.UDFNode))
 
 
 def _label(node: derivation.UDFNode) -> str:
@@ -163,6 +218,7 @@ def mrs_fragments(m: MRS) -> set[str]:
         out.add("index:none")
     main = main_ep(m)
     out |= _main_fragments(m, main)
+    out |= _frame_fragments(ix, main)
     out |= _hcons_fragments(m, ix, main)
     out |= _icons_fragments(m, ix, main)
     return out
@@ -187,6 +243,30 @@ def _main_fragments(m: MRS, main: EP | None) -> set[str]:
         if q is not None:
             out.add(f"q:main.{role}={_QUANTIFIER_CLASS.get(_pred(q), _pred(q))}")
     return out
+
+
+def _frame_fragments(ix: _Index, main: EP | None) -> set[str]:
+    """The main predication's frame: the roles it has an argument for, and every role with
+    its variable's type (``-`` for none: *it rained*); each also with its part of speech
+    (``frame:main.v=ARG1``: a verb's, not an adjective's)."""
+    if main is None:
+        return set()
+    roles = sorted(_roles(main))
+    filled = ",".join(r for r, v in roles if variable.type(v) == "h" or v in ix.by_iv) or "-"
+    typed = ",".join(f"{r}:{variable.type(v)}" for r, v in roles) or "-"
+    where = ("main", f"main.{pos(_pred(main))}")
+    return {f"frame:{w}={frame}" for w in where for frame in (filled, typed)}
+
+
+def main_type_fragments(m: MRS, d: derivation.UDFNode,
+                        supertypes: Mapping[str, tuple[str, ...]] | None = None) -> set[str]:
+    """``frame:main.letype=T``: the lexical type of the word whose span the main predication
+    has, its name class and its supertypes; none when the main predication is not a word's
+    (``unknown``, ``compound``: their span is a phrase's)."""
+    main = main_ep(m)
+    surface = main is not None and predicate.is_surface(_pred(main))
+    node = lexical_node(d, main.cfrom, main.cto) if surface else None
+    return {f"frame:main.letype={t}" for t in lexical_types(node, supertypes)} if node else set()
 
 
 def _hcons_fragments(m: MRS, ix: _Index, main: EP | None) -> set[str]:
@@ -228,10 +308,16 @@ def ngrams(text: str) -> set[str]:
     return {f"uni:{w}" for w in words} | {f"bi:{a} {b}" for a, b in zip(words, words[1:])}
 
 
-def sentence_fragments(m: MRS | None, d: derivation.UDFNode | None = None) -> set[str]:
-    """Every derivation and MRS fragment of one analysis (either part may be missing)."""
-    return (mrs_fragments(m) if m is not None else set()) | (
-        derivation_fragments(d) if d is not None else set())
+def sentence_fragments(m: MRS | None, d: derivation.UDFNode | None = None,
+                       supertypes: Mapping[str, tuple[str, ...]] | None = None) -> set[str]:
+    """Every derivation, MRS and frame fragment of one analysis (either part may be missing);
+    *supertypes*: each lexical type's (lit.analyze.letypes)."""
+    out = mrs_fragments(m) if m is not None else set()
+    if d is not None:
+        out |= derivation_fragments(d, supertypes)
+        if m is not None:
+            out |= main_type_fragments(m, d, supertypes)
+    return out
 
 
 def _kind(feature: str) -> tuple[str, str]:
@@ -243,13 +329,15 @@ def _kind(feature: str) -> tuple[str, str]:
 
 
 def family(feature: str) -> str:
-    """``derivation``, ``mrs``, ``ngram``, ``alignment`` (lit.analyze.mine) or ``handmade``
+    """``derivation``, ``mrs``, ``frame``, ``ngram``, ``alignment`` (lit.analyze.mine) or ``handmade``
     (the hand-made features of docs/shortcuts.md, named as before)."""
     kind, _ = _kind(feature)
     if kind in DERIVATION_KINDS:
         return "derivation"
     if kind in MRS_KINDS:
         return "mrs"
+    if kind in FRAME_KINDS:
+        return "frame"
     if kind in NGRAM_KINDS:
         return "ngram"
     if kind in ("link", "and"):
@@ -277,4 +365,24 @@ def group(feature: str) -> str:
                 "icons": "icons", "index": "index"}[kind]
     if fam == "alignment":
         return f"link {rest.split('=', 1)[0]}" if kind == "link" else "conjunctions"
+    if fam == "frame":
+        return "main type" if rest.startswith("main.letype=") else "main frame"
     return fam
+
+
+def from_derivation(feature: str) -> bool:
+    """Whether a feature is read off a derivation (a derivation fragment, or the main
+    predication's lexical type), which a transformed pair does not have."""
+    return family(feature) == "derivation" or _kind(feature)[1].startswith("main.letype=")
+
+
+def generality(feature: str) -> int:
+    """How general a feature is: 0 a word or its predicate, 1 a lexical type, 2 a supertype,
+    a frame or any other construction. Of features that select the same items the miner shows
+    the most general (lit.analyze.mine)."""
+    kind, rest = _kind(feature)
+    if kind in LEXICAL_KINDS:
+        return 0
+    if kind == "letype" or rest.startswith("main.letype="):
+        return 1 if rest.endswith("_le") else 2
+    return 2

@@ -2,13 +2,16 @@
 grammar's own analyses, ranked by mutual information with the label under false-discovery
 control, grouped by construction, and compared with word n-grams.
 
-Candidates per sentence come from lit.analyze.fragments (derivation and MRS fragments). A pair
-gets each fragment marked ``shared:``, ``prem-only:`` or ``hyp-only:``; the alignment of
+Candidates per sentence come from lit.analyze.fragments (derivation, MRS and frame fragments). A
+pair gets each fragment marked ``shared:``, ``prem-only:`` or ``hyp-only:`` (a frame also
+``prem:`` and ``hyp:``: a hypothesis with an intransitive main verb, whatever the premise's); the
+alignment of
 lit.analyze.align adds ``link:ROLE=P>H`` (the two predicates it linked in a role) and
 ``and:A&B`` (two of its role relations together: "a shared subject with an antonym verb" is
 ``and:ARG1:same&verb:antonym``); the hand-made features of docs/shortcuts.md come along under
 their own names as the ``handmade`` family. Word unigrams and bigrams, marked the same way, are
-the baseline, ranked apart.
+the baseline, ranked apart. Of features that select the same items the most general one is
+shown (a construction over its words: lit.analyze.fragments.generality), the others under it.
 
 Single sentences go through `sentence_rows` and the same `mine`: the ranking only needs rows
 with ``features`` and ``label``; lit.analyze.tasks.task_mined_rows builds a task's rows.
@@ -32,13 +35,16 @@ from lit.analyze.align import Alignment, align, aligned_pair_features
 from lit.analyze.analysis import PairRow, labelled_pairs
 from lit.analyze.features import sentence_features
 from lit.analyze.fragments import (
+    FRAME_KINDS,
     family,
+    generality,
     group,
     mrs_fragments,
     ngrams,
     sentence_fragments,
     top_derivation,
 )
+from lit.analyze.letypes import supertypes
 from lit.analyze.mi import mi_interval
 from lit.analyze.parsed import top_mrs
 from lit.analyze.significance import significance
@@ -58,12 +64,19 @@ _LINK_RELATION = re.compile(r"^(verb|ARG\d|pp):(same|hypernym|hyponym|sibling|an
 DEFINITIONS = {
     "candidates": "distinct mined and hand-made features of the items (docs/mining.md)",
     "tested": "candidates found in at least min_support items and not in every item",
+    "tested_sets": "distinct item sets among the tested candidates: candidates with exactly "
+    "the same items are one test",
     "significant": "tested candidates whose Benjamini-Hochberg adjusted p-value (q) is at "
-    "most alpha; p from the Williams-corrected G-test of the feature's 2 x labels table",
+    "most alpha, over the tested_sets; p from the Williams-corrected G-test of the feature's "
+    "2 x labels table",
     "rank": "place among all tested candidates of the ranking by MI (bits)",
     "leading": "the best mined candidates by MI, significant or not (hand-made ones left out)",
-    "distinct": "significant candidates with distinct item sets: one with exactly the items "
-    "of a better-ranked one is listed under its same_items instead",
+    "distinct": "significant candidates with distinct item sets: of candidates with exactly "
+    "the same items the most general (a construction over a lexical type over a word) is "
+    "listed, the others under its same_items",
+    "covers": "significant candidates listed under a more general one instead of on their "
+    "own: all their items are among its items and its MI is at least the lower end of their "
+    "MI's bootstrap interval (the construction explains them as well)",
     "groups": "distinct significant candidates grouped by construction (derivation rule, MRS "
     "predicate, alignment role; one group each for hand-made features and n-grams), groups "
     "by their best MI",
@@ -84,10 +97,16 @@ class SentenceRow:
 
 
 def side_marked(premise: Iterable[str], hypothesis: Iterable[str]) -> set[str]:
-    """Each fragment as ``shared:``, ``prem-only:`` or ``hyp-only:``."""
+    """Each fragment as ``shared:``, ``prem-only:`` or ``hyp-only:``; a frame also as
+    ``prem:`` or ``hyp:`` (that side has it, whatever the other has)."""
     p, h = set(premise), set(hypothesis)
+    either = {f"prem:{x}" for x in p if _is_frame(x)} | {f"hyp:{x}" for x in h if _is_frame(x)}
     return ({f"shared:{x}" for x in p & h} | {f"prem-only:{x}" for x in p - h}
-            | {f"hyp-only:{x}" for x in h - p})
+            | {f"hyp-only:{x}" for x in h - p} | either)
+
+
+def _is_frame(fragment: str) -> bool:
+    return fragment.partition(":")[0] in FRAME_KINDS
 
 
 def alignment_fragments(a: Alignment, handmade: Iterable[str]) -> set[str]:
@@ -124,9 +143,10 @@ class _Analysed:
     fragments: frozenset[str]
 
 
-def _analysed(result: ParseResult | None) -> _Analysed:
+def _analysed(result: ParseResult | None, grammar_version: str) -> _Analysed:
     m = top_mrs(result)
-    return _Analysed(m, frozenset(sentence_fragments(m, top_derivation(result)))
+    return _Analysed(m, frozenset(sentence_fragments(m, top_derivation(result),
+                                                     supertypes(grammar_version)))
                      if m is not None else frozenset())
 
 
@@ -138,7 +158,7 @@ def mined_pair_rows(
     """Every gold-labelled pair with both sides parsed, with all its candidate features
     (hand-made, mined and n-grams); each distinct sentence is analysed once. *labelled*
     gives the valid items with their gold label (NLI's labels; a pair task passes its own)."""
-    analysed = lru_cache(maxsize=4096)(lambda s: _analysed(parses.get(s)))
+    analysed = lru_cache(maxsize=4096)(lambda s: _analysed(parses.get(s), grammar_version))
     rows = []
     for item, label in labelled(items, progress):
         p, h = analysed(item.premise), analysed(item.hypothesis)
@@ -155,7 +175,8 @@ def sentence_candidates(m: MRS, derivation=None, text: str | None = None,
     """A single sentence's candidates: its fragments, its hand-made phenomena (``passive``,
     ``negated``, ... of lit.analyze.features) and, given its *text*, its n-grams."""
     flags = sentence_features(m, grammar_version).flags()
-    out = sentence_fragments(m, derivation) | {k for k, v in flags.items() if v}
+    out = sentence_fragments(m, derivation, supertypes(grammar_version)) | {
+        k for k, v in flags.items() if v}
     return out | ngrams(text) if text is not None else out
 
 
@@ -211,13 +232,19 @@ class _Table:
                       if min_support <= len(pos) < n and (family(f) == "ngram") == baseline)
 
     def rank(self, features: list[str]) -> list[dict]:
-        """Every feature with its counts, MI, p and q, by MI (ties: more items, then name)."""
-        counts = np.array([np.bincount(self.labels[self.positions[f]],
-                                       minlength=len(self.keys)) for f in features]
-                          ).reshape(len(features), len(self.keys))
+        """Every feature with its counts, MI, p and q, by MI (ties: more items, then name).
+        Features with exactly the same items are one test (the same table): BH's count is of
+        distinct item sets, so a word's lexical type and its supertypes cost one test."""
+        sets: dict[tuple[int, ...], int] = {}
+        which = [sets.setdefault(tuple(self.positions[f]), len(sets)) for f in features]
+        first = {k: f for f, k in zip(reversed(features), reversed(which))}
+        counts = np.array([np.bincount(self.labels[self.positions[first[k]]],
+                                       minlength=len(self.keys)) for k in range(len(sets))]
+                          ).reshape(len(sets), len(self.keys))
         tested = significance(counts, self.totals)
         rows = []
-        for f, c, mi, p, q in zip(features, counts, tested.mi, tested.p, tested.q):
+        for f, at in zip(features, which):
+            c, mi, p, q = counts[at], tested.mi[at], tested.p[at], tested.q[at]
             labels = {k: int(v) for k, v in zip(self.keys, c) if v}
             label = max(labels.items(), key=lambda kv: (kv[1], kv[0]))[0]
             rows.append({"feature": f, "family": family(f), "group": group(f),
@@ -244,12 +271,13 @@ def mine(
     significant = sum(r["q"] <= alpha for r in ranked)
     merged = _merge_same_items(ranked, table)
     distinct = [r for r in merged if r["q"] <= alpha]
+    shown_alone = _cover(distinct, table, rows, resamples)
     groups: dict[tuple[str, str], list[dict]] = {}
-    for r in distinct:
+    for r in shown_alone:
         groups.setdefault((r["family"], r["group"]), []).append(r)
     listed_groups = list(groups.items())[:top]
     shown = [r for _, members in listed_groups for r in members[:per_group]]
-    flat = distinct[:top]
+    flat = shown_alone[:top]
     leading = [r for r in merged if r["family"] != "handmade"][:top]
     ngram_top = [r for r in baseline if r["q"] <= alpha][:top]
     ngram_leading = baseline[:top]
@@ -268,8 +296,10 @@ def mine(
         "alpha": alpha,
         "candidates": sum(1 for f in table.positions if family(f) != "ngram"),
         "tested": len(ranked),
+        "tested_sets": len(merged),
         "significant": significant,
         "distinct": len(distinct),
+        "covered": len(distinct) - len(shown_alone),
         "families": {f: {"tested": n, "significant": sum(1 for r in ranked if r["q"] <= alpha
                                                          and r["family"] == f)}
                      for f, n in sorted(families.items())},
@@ -288,29 +318,68 @@ def mine(
 
 
 def _merge_same_items(rows: list[dict], table: _Table) -> list[dict]:
-    """The rows, each set of items listed once: a row whose items are exactly those of a
-    better-ranked row goes into that row's ``same_items`` (``hyp-only:ep:_sit_v_1`` and
-    ``hyp-only:lex:sit_v1`` are one finding)."""
-    first: dict[tuple[int, ...], dict] = {}
-    out = []
+    """The rows, each set of items listed once, by the most general of the rows that have
+    exactly those items (the best-ranked of equally general ones); the others go into its
+    ``same_items`` (``hyp-only:ep:_sit_v_1`` and ``hyp-only:lex:sit_v1`` are one finding,
+    shown as ``hyp-only:letype:v_-_le`` when every pair with one has the other)."""
+    same: dict[tuple[int, ...], list[dict]] = {}
     for r in rows:
-        key = tuple(table.positions[r["feature"]])
-        if key in first:
-            first[key].setdefault("same_items", []).append(r["feature"])
-        else:
-            first[key] = r
-            out.append(r)
+        same.setdefault(tuple(table.positions[r["feature"]]), []).append(r)
+    out = []
+    for members in same.values():
+        best = max(members, key=lambda r: generality(r["feature"]))
+        others = [r["feature"] for r in members if r is not best]
+        if others:
+            best["same_items"] = others
+        out.append(best)
     return out
+
+
+def _cover(rows: list[dict], table: _Table, items: Sequence, resamples: int) -> list[dict]:
+    """The *rows* (significant, distinct item sets, best first) that no more general row
+    covers; a covered row goes into its coverer's ``covers``. A row covers another when it is
+    more general, has all the other's items and more, the same majority label, and an MI at
+    least the lower end of the other's bootstrap interval: the construction explains its words
+    as well as they explain themselves. A coverer's own coverer takes its covered rows too."""
+    by_feature = {r["feature"]: r for r in rows}
+    parent: dict[str, str] = {}
+    for r in rows:
+        f = r["feature"]
+        common = set(items[table.positions[f][0]].features)
+        for i in table.positions[f][1:]:
+            common &= items[i].features
+        level = generality(f)
+        coverers = [by_feature[g] for g in common if g in by_feature and g != f
+                    and generality(g) > level and by_feature[g]["count"] > r["count"]
+                    and by_feature[g]["majority_label"] == r["majority_label"]]
+        coverers.sort(key=lambda g: g["rank"])
+        if coverers and coverers[0]["mi"] < r["mi"]:
+            low = _interval(r, table, resamples)[0] if resamples > 0 else r["mi"]
+            coverers = [g for g in coverers if g["mi"] >= low]
+        if coverers:
+            parent[f] = coverers[0]["feature"]
+    for f, top in parent.items():  # rank order: a covered row's rows follow it up
+        while top in parent:
+            top = parent[top]
+        by_feature[top].setdefault("covers", []).append(f)
+    return [r for r in rows if r["feature"] not in parent]
+
+
+def _interval(row: dict, table: _Table, resamples: int) -> list[float]:
+    """The row's bootstrap interval of its MI, computed once."""
+    if "mi_ci" not in row:
+        low, high = mi_interval(Counter(row["labels"]),
+                                Counter(dict(zip(table.keys, map(int, table.totals)))),
+                                resamples)
+        row["mi_ci"] = [low, high]
+    return row["mi_ci"]
 
 
 def _detail(row: dict, table: _Table, rows: Sequence, resamples: int,
             describe: Callable) -> None:
     """Add the bootstrap interval of the MI and example items to a listed row."""
     if resamples > 0:
-        low, high = mi_interval(Counter(row["labels"]),
-                                Counter(dict(zip(table.keys, map(int, table.totals)))),
-                                resamples)
-        row["mi_ci"] = [low, high]
+        _interval(row, table, resamples)
     row["examples"] = [describe(rows[i]) for i in table.positions[row["feature"]][:EXAMPLES]]
 
 
@@ -341,10 +410,11 @@ def format_mined(mined: dict) -> str:
     """Plain-text summary: the significant groups with their best features, hand-made ranks
     and the n-gram baseline."""
     fams = ", ".join(f"{k} {v['significant']}/{v['tested']}" for k, v in mined["families"].items())
-    lines = [f"mined shortcuts ({mined['items']} items; {mined['tested']} of "
-             f"{mined['candidates']} candidates tested, {mined['significant']} significant at "
-             f"FDR {mined['alpha']} ({mined['distinct']} distinct item sets); by family "
-             f"{fams}):"]
+    lines = [(f"mined shortcuts ({mined['items']} items; {mined['tested']} of "
+              f"{mined['candidates']} candidates tested, {mined['significant']} significant at "
+              f"FDR {mined['alpha']} ({mined['distinct']} distinct item sets, "
+              f"{mined['covered']} of them under a more general one); by family "
+              f"{fams}):")]
     for g in mined["groups"]:
         lines.append(f"  [{g['family']}] {g['group']}: {g['significant']} significant")
         lines += [f"    {_line(r)}" for r in g["members"][:3]]
@@ -366,7 +436,12 @@ def _line(r: dict) -> str:
     ngram = r.get("ngram")
     near = (f"; n-gram {ngram['feature']} J={ngram['jaccard']:.2f}"
             + (" explains it" if ngram["explained"] else "")) if ngram else ""
-    same = f" (= {', '.join(r['same_items'][:3])}{' …' if len(r['same_items']) > 3 else ''})" \
-        if r.get("same_items") else ""
+    same = f" (= {_some(r['same_items'])})" if r.get("same_items") else ""
+    covers = f"; covers {_some(r['covers'])}" if r.get("covers") else ""
     return (f"#{r['rank']} {r['mi']:.4f}{ci} q={r['q']:.2g} {r['feature']}{same} "
-            f"n={r['count']} {r['majority_label']} {100 * r['majority_share']:.0f}%{near}")
+            f"n={r['count']} {r['majority_label']} {100 * r['majority_share']:.0f}%{near}"
+            f"{covers}")
+
+
+def _some(features: list[str]) -> str:
+    return ", ".join(features[:3]) + (f" … ({len(features)})" if len(features) > 3 else "")

@@ -115,7 +115,7 @@ EMPTY_BODY = (
 
 
 #: A whole string literal (with backslash escapes) or a parenthesis: strings are skipped whole.
-_SEXPR_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[()]', re.S)
+_SEXPR_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[()]', re.DOTALL)
 
 
 def split_results(body: str) -> tuple[str, list[str], str]:
@@ -273,7 +273,7 @@ def _argument_parser() -> argparse.ArgumentParser:
     for flag in ("--tsdb-notes", "--tsdb-stdout", "--report-labels", "-p", "-X", "-L", "-y",
                  "--disable-subsumption-test", "--show-realization-trees",
                  "--show-realization-mrses", "--show-probability", "--disable-generalization",
-                 "--rooted-derivations", "--yy-rules"):
+                 "--rooted-derivations", "--yy-rules", "--udx"):
         p.add_argument(flag, action="store_true")
     for opt in ("--max-chart-megabytes", "--max-unpack-megabytes", "--timeout", "--max-words"):
         p.add_argument(opt, type=int)

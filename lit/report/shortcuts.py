@@ -50,9 +50,10 @@ def _ngram(row: dict) -> str:
 
 
 def _mined_row(r: dict) -> list[str]:
-    same = r.get("same_items")
+    same, covers = r.get("same_items"), r.get("covers")
     name = escape(r["feature"]) + (f'<br><small>same items: {escape(", ".join(same))}</small>'
-                                   if same else "")
+                                   if same else "") + (
+        f'<br><small>covers: {escape(", ".join(covers))}</small>' if covers else "")
     return [str(r["rank"]), name, str(r["count"]), escape(r["majority_label"]),
             pct(r["majority_share"]), _mi(r), f'{r["q"]:.2g}', _ngram(r), _example(r)]
 

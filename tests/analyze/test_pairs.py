@@ -89,7 +89,7 @@ def snli_run(fake_ace_executable, tmp_path_factory):
     mp.setenv("LIT_CACHE_DIR", str(root / "cache"))
     cache = parse_cache_for(grammar, {})
     for r in recorded:
-        readings = (Reading(r["mrs"]),) if r["mrs"] else ()
+        readings = (Reading(r["mrs"], r["derivation"]),) if r["mrs"] else ()
         cache.put(ParseResult(r["sentence"], Status(r["status"]), r["reason"], readings,
                               None, 0.0), 1)
     cache.close()
