@@ -6,7 +6,7 @@
 
 The gold ERG 2025 MRSs (tests/data/erg-gold-2025.jsonl.gz) stand in for parses: N pairs whose
 premises repeat three times each (as SNLI's do) and whose hypotheses are all distinct (a
-shuffle of the gold sentences), with random labels, each reading carrying a derivation recorded on the rig (cycled; gold data has
+shuffle of the gold sentences), with random labels, each reading carrying a UDX derivation recorded on the rig (SNLI dev, cycled; gold data has
 none), are written to a fresh parse cache first. The timed run is a child process that reads
 every parse back from the cache, computes every candidate (derivation and MRS fragments,
 alignment, hand-made features, n-grams) and ranks them (FDR, groups, n-gram comparison,
@@ -36,7 +36,7 @@ from lit.ace.results import ParseResult, Reading  # noqa: E402
 from lit.status import Status  # noqa: E402
 
 GOLD = ROOT / "tests/data/erg-gold-2025.jsonl.gz"
-DERIVATIONS = ROOT / "tests/data/live/gold-derivations-erg2025-rig.jsonl.gz"
+DERIVATIONS = ROOT / "tests/data/live/snli200-parses-erg2025-rig.jsonl.gz"
 LABELS = ("entailment", "neutral", "contradiction")
 
 

@@ -1,68 +1,102 @@
-"""Build lit/analyze/data/erg-2025-letypes.json: every lexical type of the ERG and its
-supertypes in the grammar's lexical type hierarchy, for the shortcut miner's ``letype:``
-fragments (issue 43, docs/mining.md).
+"""Build lit/analyze/data/erg-2025-letypes.json.gz: every lexical type of the ERG with its
+supertypes and its valence types, from the grammar's own type files, for the shortcut miner's
+``letype:`` and ``synsem:`` fragments (issue 43, docs/mining.md).
 
-    python tools/build_letype_table.py ERG_DIR [-o JSON]
+    python tools/build_letype_table.py ERG_DIR [-o JSON.gz]
 
 ERG_DIR is an ERG source tree at the release the table is for (the rig's checkout of the 2025
 tag: /tmp/lit-rig/erg-2025). A lexical type is a type named ``*_le`` (the ERG's convention:
-``v_-_le``, ``v_np*_le``) in letypes.tdl, lextypes.tdl or auxverbs.tdl; its supertypes are its
-ancestors defined there (``v_-_lexent``, ``main_verb``, ...), nearest first. Ancestors from fundamentals.tdl and the
-rest of the grammar (``word``, ``sign``) are left out: every lexical item has them.
+``v_-_le``, ``v_np*_le``) in letypes.tdl, lextypes.tdl or auxverbs.tdl. Its supertypes are its
+ancestors defined there (``v_-_lexent``, ``main_verb``, ...), nearest first. Its valence types
+are the types the type and its supertypes give their SYNSEM (``v_-_lexent := main_verb &
+[ SYNSEM unerg_verb ]``) and their ancestors, fundamentals.tdl's included: ``unerg_verb``,
+``onearg_verb``, ``intrans_subst``. That hierarchy, not the lexical one, says that ``v_-_le``
+and ``v_-_unacc_le`` are both intransitive (``onearg_verb``). Types every lexical item has
+(``word``, ``synsem``) come along; the miner never tests a feature every item has.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 from pathlib import Path
 
 from delphin import tdl
 
-OUT = Path(__file__).resolve().parent.parent / "lit" / "analyze" / "data" / "erg-2025-letypes.json"
+OUT = (Path(__file__).resolve().parent.parent / "lit" / "analyze" / "data"
+       / "erg-2025-letypes.json.gz")
 LEXICAL = ("letypes.tdl", "lextypes.tdl", "auxverbs.tdl")
+FILES = (*LEXICAL, "fundamentals.tdl")
 
 
-def supertypes(erg: Path) -> dict[str, list[str]]:
-    """Each lexical type of *erg* with its lexical ancestors, nearest first
-    (breadth first over the type's parents, each ancestor once)."""
+def _ancestors(t: str, parents: dict[str, list[str]]) -> list[str]:
+    """*t*'s ancestors among *parents*' types, breadth first, each once."""
+    seen: list[str] = []
+    queue = list(parents.get(t, ()))
+    while queue:
+        x = queue.pop(0)
+        if x in parents and x not in seen:
+            seen.append(x)
+            queue.extend(parents[x])
+    return seen
+
+
+def _synsem(definition: tdl.TypeDefinition) -> list[str]:
+    """The types a definition gives its SYNSEM feature."""
+    out = []
+    for term in definition.conjunction.terms:
+        value = term.get("SYNSEM") if isinstance(term, tdl.AVM) else None
+        if value is not None:
+            conj = value if isinstance(value, tdl.Conjunction) else tdl.Conjunction([value])
+            out += [str(t) for t in conj.types()]
+    return out
+
+
+def tables(erg: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Each lexical type of *erg* with its lexical supertypes, and with its valence types."""
     parents: dict[str, list[str]] = {}
-    leaves: list[str] = []
-    for name in LEXICAL:
+    lexical: set[str] = set()
+    synsem: dict[str, list[str]] = {}
+    for name in FILES:
         for event, obj, _ in tdl.iterparse(erg / name):
             if event == "TypeDefinition":
                 parents[obj.identifier] = [str(t) for t in obj.supertypes]
-                if obj.identifier.endswith("_le"):
-                    leaves.append(obj.identifier)
-    table = {}
-    for leaf in sorted(leaves):
-        seen: list[str] = []
-        queue = list(parents[leaf])
-        while queue:
-            t = queue.pop(0)
-            if t in parents and t not in seen:
-                seen.append(t)
-                queue.extend(parents[t])
-        table[leaf] = seen
-    return table
+                synsem[obj.identifier] = _synsem(obj)
+                if name in LEXICAL:
+                    lexical.add(obj.identifier)
+    supers, valence = {}, {}
+    for leaf in sorted(t for t in lexical if t.endswith("_le")):
+        chain = [leaf, *_ancestors(leaf, parents)]
+        supers[leaf] = [t for t in chain[1:] if t in lexical]
+        types: list[str] = []
+        for t in chain:
+            for s in synsem.get(t, ()):
+                types += [x for x in (s, *_ancestors(s, parents)) if x not in types]
+        valence[leaf] = types
+    return supers, valence
+
+
+def _rows(table: dict[str, list[str]]) -> str:
+    return ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in table.items())
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("erg", type=Path, help="an ERG source tree (letypes.tdl, lextypes.tdl)")
+    ap.add_argument("erg", type=Path, help="an ERG source tree (letypes.tdl, lextypes.tdl, ...)")
     ap.add_argument("-o", "--output", type=Path, default=OUT)
     ap.add_argument("--release", default="2025", help="the ERG release the tree is (meta only)")
     args = ap.parse_args(argv)
-    table = supertypes(args.erg)
-    meta = {"what": "ERG lexical types (*_le) and their supertypes in letypes.tdl, "
-            "lextypes.tdl and auxverbs.tdl, nearest first", "release": args.release,
-            "built_by": "tools/build_letype_table.py", "types": len(table)}
+    supers, valence = tables(args.erg)
+    meta = {"what": "ERG lexical types (*_le): their supertypes in letypes.tdl, lextypes.tdl "
+            "and auxverbs.tdl, and the types of their SYNSEM with those types' ancestors, "
+            "nearest first", "release": args.release,
+            "built_by": "tools/build_letype_table.py", "types": len(supers)}
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    rows = ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in table.items())
-    args.output.write_text(f'{{"meta": {json.dumps(meta, sort_keys=True)},\n"supertypes": {{\n'
-                           f"{rows}\n}}}}\n", encoding="utf-8")
-    deep = sum(len(v) for v in table.values()) / max(1, len(table))
-    print(f"{len(table)} lexical types, {deep:.1f} supertypes each on average -> {args.output}")
+    text = (f'{{"meta": {json.dumps(meta, sort_keys=True)},\n'
+            f'"supertypes": {{\n{_rows(supers)}\n}},\n"synsem": {{\n{_rows(valence)}\n}}}}\n')
+    args.output.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))  # a rebuild: same bytes
+    print(f"{len(supers)} lexical types -> {args.output}")
 
 
 if __name__ == "__main__":

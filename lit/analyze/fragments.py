@@ -8,7 +8,8 @@ family it belongs to (`family`) and which construction it is grouped under (`gro
 - derivation: ``rule:R`` (a syntactic or lexical rule), ``lex:E`` (a lexical entry),
   ``letype:T`` (its lexical type, from ACE's UDX derivations: ``sleep_v1@v_-_le``; the type's
   name class: ``letype:v_-_*``, a verb without complements; and each supertype of the type
-  in the ERG's hierarchy: ``letype:v_-_lexent``; lit.analyze.letypes),
+  in the ERG's hierarchy: ``letype:v_-_lexent``), ``synsem:T`` (the type's valence types:
+  ``synsem:onearg_verb``, intransitive; lit.analyze.letypes),
   ``edge:R>D`` (a rule and one daughter), ``tree:R(D1 D2)`` (a rule with all its daughters,
   two or more: subtrees of height 2, the largest size mined);
 - MRS: ``ep:P``, ``arg:P.ROLE=A`` (the argument's predicate, or its variable type when no EP
@@ -22,8 +23,8 @@ family it belongs to (`family`) and which construction it is grouped under (`gro
 - the main predication's frame: ``frame:main=ARG1,ARG2`` (the roles it has an argument for:
   an EP introduces it, or it is a handle), ``frame:main=ARG1:x,ARG2:i`` (every role with its
   variable's type: an unexpressed object is ``i``), both also with the predication's part of
-  speech (``frame:main.v=ARG1``), and ``frame:main.letype=T`` (the lexical type of the word
-  that introduces it, its name class and its supertypes; needs the derivation);
+  speech (``frame:main.v=ARG1``), and ``frame:main.letype=T`` and ``frame:main.synsem=T`` (the
+  lexical and valence types of the word that introduces it; need the derivation);
 - n-grams: ``uni:W``, ``bi:W1 W2``.
 
 Pair features put a side in front (``shared:``, ``prem-only:``, ``hyp-only:``; a frame also
@@ -33,7 +34,7 @@ Pair features put a side in front (``shared:``, ``prem-only:``, ``hyp-only:``; a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from delphin import derivation, predicate, variable
 from delphin.exceptions import PyDelphinException
@@ -41,14 +42,14 @@ from delphin.mrs import EP, MRS
 
 from lit.ace.results import ParseResult
 from lit.analyze.align import DETERMINERS, main_ep
-from lit.analyze.letypes import name_class
+from lit.analyze.letypes import TypeTable, name_class
 from lit.phenomena import modal_ep
 from lit.status import Status
 
 #: Variable properties read off the main predication's event, and off its x-arguments.
 EVENT_PROPERTIES = ("TENSE", "PROG", "PERF", "MOOD")
 ENTITY_PROPERTIES = ("NUM", "PERS")
-DERIVATION_KINDS = ("rule", "lex", "letype", "edge", "tree")
+DERIVATION_KINDS = ("rule", "lex", "letype", "synsem", "edge", "tree")
 MRS_KINDS = ("ep", "arg", "argtype", "prop", "q", "hcons", "icons", "main", "index")
 FRAME_KINDS = ("frame",)
 NGRAM_KINDS = ("uni", "bi")
@@ -87,18 +88,17 @@ def top_derivation(result: ParseResult | None) -> derivation.Derivation | None:
         return None
 
 
-def derivation_fragments(
-    d: derivation.UDFNode, supertypes: Mapping[str, tuple[str, ...]] | None = None,
-) -> set[str]:
-    """Rules, lexical entries, their types (and those types' *supertypes*), rule-daughter
-    pairs and local trees of a derivation."""
+def derivation_fragments(d: derivation.UDFNode, types: TypeTable | None = None) -> set[str]:
+    """Rules, lexical entries, their lexical and valence *types*, rule-daughter pairs and
+    local trees of a derivation."""
     out: set[str] = set()
     stack = [d]
     while stack:
         node = stack.pop()
         if _is_lexical(node):
             out.add(f"lex:{node.entity}")
-            out.update(f"letype:{t}" for t in lexical_types(node, supertypes))
+            out.update(f"letype:{t}" for t in lexical_types(node, types))
+            out.update(f"synsem:{t}" for t in valence_types(node, types))
             continue
         kids = [k for k in node.daughters if isinstance(k, derivation.UDFNode)]
         out.add(f"rule:{node.entity}")
@@ -114,14 +114,19 @@ def _is_lexical(node: derivation.UDFNode) -> bool:
     return any(isinstance(k, derivation.UDFTerminal) for k in node.daughters)
 
 
-def lexical_types(node: derivation.UDFNode,
-                  supertypes: Mapping[str, tuple[str, ...]] | None = None) -> tuple[str, ...]:
+def lexical_types(node: derivation.UDFNode, types: TypeTable | None = None) -> tuple[str, ...]:
     """A lexical node's type (UDX), that type's name class (lit.analyze.letypes) and its
     supertypes; none when ACE gave no type."""
     if not node.type:
         return ()
     named = name_class(node.type)
-    return (node.type, *((named,) if named else ()), *(supertypes or {}).get(node.type, ()))
+    supers = types.supertypes.get(node.type, ()) if types else ()
+    return (node.type, *((named,) if named else ()), *supers)
+
+
+def valence_types(node: derivation.UDFNode, types: TypeTable | None = None) -> tuple[str, ...]:
+    """A lexical node's valence types (its lexical type's SYNSEM types and their ancestors)."""
+    return types.synsem.get(node.type, ()) if types and node.type else ()
 
 
 def lexical_node(d: derivation.UDFNode, start: int, end: int) -> derivation.UDFNode | None:
@@ -258,15 +263,18 @@ def _frame_fragments(ix: _Index, main: EP | None) -> set[str]:
     return {f"frame:{w}={frame}" for w in where for frame in (filled, typed)}
 
 
-def main_type_fragments(m: MRS, d: derivation.UDFNode,
-                        supertypes: Mapping[str, tuple[str, ...]] | None = None) -> set[str]:
-    """``frame:main.letype=T``: the lexical type of the word whose span the main predication
-    has, its name class and its supertypes; none when the main predication is not a word's
-    (``unknown``, ``compound``: their span is a phrase's)."""
+def main_type_fragments(m: MRS, d: derivation.UDFNode, types: TypeTable | None = None
+                        ) -> set[str]:
+    """``frame:main.letype=T`` and ``frame:main.synsem=T``: the lexical and valence types of
+    the word whose span the main predication has; none when the main predication is not a
+    word's (``unknown``, ``compound``: their span is a phrase's)."""
     main = main_ep(m)
     surface = main is not None and predicate.is_surface(_pred(main))
     node = lexical_node(d, main.cfrom, main.cto) if surface else None
-    return {f"frame:main.letype={t}" for t in lexical_types(node, supertypes)} if node else set()
+    if node is None:
+        return set()
+    return ({f"frame:main.letype={t}" for t in lexical_types(node, types)}
+            | {f"frame:main.synsem={t}" for t in valence_types(node, types)})
 
 
 def _hcons_fragments(m: MRS, ix: _Index, main: EP | None) -> set[str]:
@@ -309,14 +317,14 @@ def ngrams(text: str) -> set[str]:
 
 
 def sentence_fragments(m: MRS | None, d: derivation.UDFNode | None = None,
-                       supertypes: Mapping[str, tuple[str, ...]] | None = None) -> set[str]:
+                       types: TypeTable | None = None) -> set[str]:
     """Every derivation, MRS and frame fragment of one analysis (either part may be missing);
-    *supertypes*: each lexical type's (lit.analyze.letypes)."""
+    *types*: the grammar's lexical types (lit.analyze.letypes)."""
     out = mrs_fragments(m) if m is not None else set()
     if d is not None:
-        out |= derivation_fragments(d, supertypes)
+        out |= derivation_fragments(d, types)
         if m is not None:
-            out |= main_type_fragments(m, d, supertypes)
+            out |= main_type_fragments(m, d, types)
     return out
 
 
@@ -352,6 +360,8 @@ def group(feature: str) -> str:
     kind, rest = _kind(feature)
     fam = family(feature)
     if fam == "derivation":
+        if kind == "synsem":
+            return "valence"
         return "lexicon" if kind in ("lex", "letype") else re.split(r"[>(]", rest, maxsplit=1)[0]
     if fam == "mrs":
         if kind in ("ep", "main"):
@@ -366,19 +376,20 @@ def group(feature: str) -> str:
     if fam == "alignment":
         return f"link {rest.split('=', 1)[0]}" if kind == "link" else "conjunctions"
     if fam == "frame":
-        return "main type" if rest.startswith("main.letype=") else "main frame"
+        return "main type" if rest.startswith(("main.letype=", "main.synsem=")) else "main frame"
     return fam
 
 
 def from_derivation(feature: str) -> bool:
     """Whether a feature is read off a derivation (a derivation fragment, or the main
     predication's lexical type), which a transformed pair does not have."""
-    return family(feature) == "derivation" or _kind(feature)[1].startswith("main.letype=")
+    return family(feature) == "derivation" or _kind(feature)[1].startswith(
+        ("main.letype=", "main.synsem="))
 
 
 def generality(feature: str) -> int:
     """How general a feature is: 0 a word or its predicate, 1 a lexical type, 2 a supertype,
-    a frame or any other construction. Of features that select the same items the miner shows
+    a valence type, a frame or any other construction. Of features that select the same items the miner shows
     the most general (lit.analyze.mine)."""
     kind, rest = _kind(feature)
     if kind in LEXICAL_KINDS:

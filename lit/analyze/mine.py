@@ -44,7 +44,7 @@ from lit.analyze.fragments import (
     sentence_fragments,
     top_derivation,
 )
-from lit.analyze.letypes import supertypes
+from lit.analyze.letypes import type_table
 from lit.analyze.mi import mi_interval
 from lit.analyze.parsed import top_mrs
 from lit.analyze.significance import significance
@@ -146,7 +146,7 @@ class _Analysed:
 def _analysed(result: ParseResult | None, grammar_version: str) -> _Analysed:
     m = top_mrs(result)
     return _Analysed(m, frozenset(sentence_fragments(m, top_derivation(result),
-                                                     supertypes(grammar_version)))
+                                                     type_table(grammar_version)))
                      if m is not None else frozenset())
 
 
@@ -175,7 +175,7 @@ def sentence_candidates(m: MRS, derivation=None, text: str | None = None,
     """A single sentence's candidates: its fragments, its hand-made phenomena (``passive``,
     ``negated``, ... of lit.analyze.features) and, given its *text*, its n-grams."""
     flags = sentence_features(m, grammar_version).flags()
-    out = sentence_fragments(m, derivation, supertypes(grammar_version)) | {
+    out = sentence_fragments(m, derivation, type_table(grammar_version)) | {
         k for k, v in flags.items() if v}
     return out | ngrams(text) if text is not None else out
 

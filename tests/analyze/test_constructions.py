@@ -24,7 +24,7 @@ from lit.analyze.fragments import (
     mrs_fragments,
     sentence_fragments,
 )
-from lit.analyze.letypes import name_class, supertypes
+from lit.analyze.letypes import name_class, type_table
 from lit.analyze.mine import SentenceRow, format_mined, mine, pair_candidates, side_marked
 from lit.io.readers import NliItem
 from tests.analyze.test_mine import DERIVATIONS, GOLD, one
@@ -65,11 +65,13 @@ def test_the_main_predication_has_the_type_of_its_word():
     main = main_ep(m)
     node = lexical_node(d, main.cfrom, main.cto)
     assert node.entity.startswith("drive") and node.type.endswith("_le")
-    table = supertypes("2025")
+    table = type_table("2025")
     frags = sentence_fragments(m, d, table)
+    supers, valence = table.supertypes[node.type], table.synsem[node.type]
     assert {f"frame:main.letype={node.type}", f"frame:main.letype={name_class(node.type)}",
-            f"frame:main.letype={table[node.type][0]}", f"letype:{node.type}",
-            f"letype:{table[node.type][0]}", "letype:main_verb"} <= frags
+            f"frame:main.letype={supers[0]}", f"frame:main.synsem={valence[0]}",
+            f"letype:{node.type}", f"letype:{supers[0]}", "letype:main_verb",
+            f"synsem:{valence[0]}", "synsem:verb_synsem"} <= frags
     # the determiner's type is there too, and is nobody's main type
     det = lexical_node(d, 0, 1)
     assert det.entity.startswith("a_") and f"letype:{det.type}" in frags
@@ -89,10 +91,15 @@ def test_no_token_spans_no_word():
 
 
 def test_lexical_types_and_their_classes():
-    table = supertypes("2025")
-    assert len(table) > 1000 and table["v_-_le"][0] == "v_-_lexent"
-    assert "main_verb" in table["v_-_le"] and "main_verb" in table["v_np_le"]
-    assert supertypes("1066") == {}
+    table = type_table("2025")
+    supers, valence = table.supertypes, table.synsem
+    assert len(supers) > 1000 and supers["v_-_le"][0] == "v_-_lexent"
+    assert "main_verb" in supers["v_-_le"] and "main_verb" in supers["v_np_le"]
+    # the valence hierarchy, not the lexical one, says both are intransitive
+    assert valence["v_-_le"][0] == "unerg_verb" and valence["v_-_unacc_le"][0] == "unacc_verb"
+    assert "onearg_verb" in valence["v_-_le"] and "onearg_verb" in valence["v_-_unacc_le"]
+    assert "onearg_verb" not in valence["v_np*_le"] and "trans_lt" in valence["v_np*_le"]
+    assert type_table("1066").supertypes == {}
     assert name_class("v_-_le") == name_class("v_-_unacc_le") == "v_-_*"
     assert name_class("v_np*_le") == "v_np*_*" and name_class("xx_le") is None
     assert name_class("basic_main_verb") is None
@@ -102,15 +109,21 @@ def test_the_table_is_built_from_the_grammars_type_files(tmp_path):
     (tmp_path / "letypes.tdl").write_text(
         'v_-_le := v_-_lexent.\nv_np_le := v_np_lexent & nonque.\n')
     (tmp_path / "lextypes.tdl").write_text(
-        'v_-_lexent := main_verb & intrans.\nv_np_lexent := main_verb.\n'
-        'main_verb := word & nonque.\nintrans := nonque.\nnonque := avm.\n')
+        'v_-_lexent := main_verb & intrans & [ SYNSEM unerg_verb ].\n'
+        'v_np_lexent := main_verb & [ SYNSEM trans_verb & [ LOCAL.CAT.VAL.COMPS < > ] ].\n'
+        'main_verb := word & nonque.\nintrans := nonque.\nnonque := avm.\n'
+        'unerg_verb := onearg_verb.\n')
     (tmp_path / "auxverbs.tdl").write_text('v_vp_mdl_le := main_verb.\n')
-    out = tmp_path / "letypes.json"
+    (tmp_path / "fundamentals.tdl").write_text(
+        'word := avm.\nonearg_verb := synsem.\ntrans_verb := synsem.\nsynsem := avm.\n')
+    out = tmp_path / "letypes.json.gz"
     build_table([str(tmp_path), "-o", str(out)])
-    table = json.loads(out.read_text())["supertypes"]
-    assert table == {"v_-_le": ["v_-_lexent", "main_verb", "intrans", "nonque"],
-                     "v_np_le": ["v_np_lexent", "nonque", "main_verb"],
-                     "v_vp_mdl_le": ["main_verb", "nonque"]}
+    table = json.loads(gzip.decompress(out.read_bytes()))
+    assert table["supertypes"] == {"v_-_le": ["v_-_lexent", "main_verb", "intrans", "nonque"],
+                                   "v_np_le": ["v_np_lexent", "nonque", "main_verb"],
+                                   "v_vp_mdl_le": ["main_verb", "nonque"]}
+    assert table["synsem"] == {"v_-_le": ["unerg_verb", "onearg_verb", "synsem"],
+                               "v_np_le": ["trans_verb", "synsem"], "v_vp_mdl_le": []}
 
 
 # --- sides, families, generality ---------------------------------------------------------------
@@ -123,6 +136,9 @@ def test_a_frame_is_also_marked_with_its_side_whatever_the_other_has():
     assert family("hyp:frame:main=ARG1") == "frame"
     assert group("hyp:frame:main.letype=v_-_*") == "main type"
     assert group("prem-only:frame:main.v=ARG1") == "main frame"
+    assert group("hyp:frame:main.synsem=onearg_verb") == "main type"
+    assert group("shared:synsem:onearg_verb") == "valence"
+    assert from_derivation("hyp:frame:main.synsem=onearg_verb")
     assert from_derivation("hyp:frame:main.letype=v_-_le")
     assert not from_derivation("hyp:frame:main=ARG1")
     assert from_derivation("shared:letype:v_-_le")
@@ -132,6 +148,7 @@ def test_a_word_is_less_general_than_its_type_than_its_class():
     assert generality("hyp-only:lex:sleep_v1") == generality("hyp-only:main:_sleep_v_1") == 0
     assert generality("hyp-only:letype:v_-_le") == generality("hyp:frame:main.letype=v_-_le") == 1
     assert generality("hyp-only:letype:v_-_*") == generality("hyp:frame:main=ARG1") == 2
+    assert generality("hyp:frame:main.synsem=onearg_verb") == 2
 
 
 # --- the most general feature is shown --------------------------------------------------------
@@ -209,7 +226,7 @@ def planted_rows(snli_parses) -> tuple[list[PairRow], set[str]]:
     """The first 200 SNLI dev pairs whose sides parsed on the rig; a pair whose hypothesis's
     main verb is on the list of intransitive verbs and has no object is labelled
     contradiction four times in five, the rest keep their gold label."""
-    table, rnd = supertypes("2025"), random.Random(5)
+    table, rnd = type_table("2025"), random.Random(5)
     rows, planted = [], set()
     for k, rec in enumerate(read_jsonl(DATA / "snli-1.0-dev.jsonl.gz")[:200]):
         p, h = snli_parses.get(rec["sentence1"]), snli_parses.get(rec["sentence2"])
