@@ -11,8 +11,13 @@ ancestors defined there (``v_-_lexent``, ``main_verb``, ...), nearest first. Its
 are the types the type and its supertypes give their SYNSEM (``v_-_lexent := main_verb &
 [ SYNSEM unerg_verb ]``) and their ancestors, fundamentals.tdl's included: ``unerg_verb``,
 ``onearg_verb``, ``intrans_subst``. That hierarchy, not the lexical one, says that ``v_-_le``
-and ``v_-_unacc_le`` are both intransitive (``onearg_verb``). Types every lexical item has
-(``word``, ``synsem``) come along; the miner never tests a feature every item has.
+and ``v_-_unacc_le`` are both intransitive (``onearg_verb``).
+
+A type is listed only where it says something: not when more than ``--max-share`` (a tenth)
+of all lexical types have it (``main_verb``, ``verb_synsem``, ``synsem``: a sentence nearly
+always has one), and not when a nearer type of the list has exactly the same lexical types
+under it (``v_-_lexent`` is only ever ``v_-_le``): the miner would count both as one finding
+anyway, at a cost in memory per pair.
 """
 
 from __future__ import annotations
@@ -53,8 +58,9 @@ def _synsem(definition: tdl.TypeDefinition) -> list[str]:
     return out
 
 
-def tables(erg: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Each lexical type of *erg* with its lexical supertypes, and with its valence types."""
+def tables(erg: Path, max_share: float = 0.1) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Each lexical type of *erg* with its lexical supertypes, and with its valence types,
+    both pruned (`_informative`)."""
     parents: dict[str, list[str]] = {}
     lexical: set[str] = set()
     synsem: dict[str, list[str]] = {}
@@ -74,7 +80,24 @@ def tables(erg: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
             for s in synsem.get(t, ()):
                 types += [x for x in (s, *_ancestors(s, parents)) if x not in types]
         valence[leaf] = types
-    return supers, valence
+    return _informative(supers, max_share), _informative(valence, max_share)
+
+
+def _informative(table: dict[str, list[str]], max_share: float) -> dict[str, list[str]]:
+    """*table* without the types more than *max_share* of its lexical types have, and without
+    a type whose lexical types are exactly those of a nearer type kept in the same list."""
+    below: dict[str, set[str]] = {}
+    for leaf, types in table.items():
+        for t in types:
+            below.setdefault(t, set()).add(leaf)
+    out = {}
+    for leaf, types in table.items():
+        kept: list[str] = []
+        for t in types:
+            if len(below[t]) <= max_share * len(table) and all(below[t] != below[k] for k in kept):
+                kept.append(t)
+        out[leaf] = [t for t in kept if below[t] != {leaf}]
+    return out
 
 
 def _rows(table: dict[str, list[str]]) -> str:
@@ -86,11 +109,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("erg", type=Path, help="an ERG source tree (letypes.tdl, lextypes.tdl, ...)")
     ap.add_argument("-o", "--output", type=Path, default=OUT)
     ap.add_argument("--release", default="2025", help="the ERG release the tree is (meta only)")
+    ap.add_argument("--max-share", type=float, default=0.1,
+                    help="leave out types more than this share of lexical types have (0.1)")
     args = ap.parse_args(argv)
-    supers, valence = tables(args.erg)
+    supers, valence = tables(args.erg, args.max_share)
     meta = {"what": "ERG lexical types (*_le): their supertypes in letypes.tdl, lextypes.tdl "
             "and auxverbs.tdl, and the types of their SYNSEM with those types' ancestors, "
-            "nearest first", "release": args.release,
+            "nearest first; types more than max_share of them have, or with the same lexical "
+            "types as a nearer one, left out", "max_share": args.max_share,
+            "release": args.release,
             "built_by": "tools/build_letype_table.py", "types": len(supers)}
     args.output.parent.mkdir(parents=True, exist_ok=True)
     text = (f'{{"meta": {json.dumps(meta, sort_keys=True)},\n'
