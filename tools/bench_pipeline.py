@@ -128,7 +128,7 @@ def count_candidates(records):
 
 def build_gpt2_small(path: Path, sentences: list[str]) -> Path:
     """A randomly initialised model of GPT-2 small's size (124M parameters, vocab 50257)."""
-    from tests.test_rank import build_tiny_gpt2
+    from tests.rank.test_rank import build_tiny_gpt2
 
     return build_tiny_gpt2(path, sentences, n_layer=12, n_embd=768, n_head=12,
                            vocab_size=2000, model_vocab_size=50257)

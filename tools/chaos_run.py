@@ -15,7 +15,7 @@ the load average. Exit status 1 if anything differs or is left behind.
 Each run's grammar is a symlink in the run's own folder, so `-g <that path>` on a command line
 names exactly this run's ACE processes (nobody else's ACE on the same grammar is touched, and an
 orphan is found after the run), and each run has its own empty TMPDIR, so whatever it leaves
-there is counted. tests/test_chaos_runs.py runs the same functions on the fake ACE.
+there is counted. tests/system/test_chaos_runs.py runs the same functions on the fake ACE.
 """
 
 from __future__ import annotations

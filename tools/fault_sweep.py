@@ -3,7 +3,7 @@
     python tools/fault_sweep.py [CASE ...]
 
 Prints one row per case: its name, what must happen, what happened. Exit status 1 if any case
-fails. tests/test_fault_sweep.py runs the same cases.
+fails. tests/system/test_fault_sweep.py runs the same cases.
 """
 
 from __future__ import annotations

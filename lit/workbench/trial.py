@@ -143,7 +143,7 @@ def compare(old: Sequence[Outcome], new: Sequence[Outcome]) -> list[Change]:
 def check_examples(engine: RuleEngine, module: Module) -> list[tuple[Example, str | None]]:
     """The module's examples that have MRSs for this grammar version, each with None if the
     spec turns its source into (an MRS equivalent to) its target, else why not; the same
-    check tests/test_modules.py makes of LIT's own modules."""
+    check tests/rules/test_modules.py makes of LIT's own modules."""
     found = []
     for ex in module.examples:
         if not ex.source_mrs or engine.grammar_version not in (ex.versions or module.versions):

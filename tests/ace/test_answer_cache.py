@@ -18,7 +18,7 @@ from lit.cli import main
 from lit.errors import ConfigurationError
 from lit.status import Status
 from tests.conftest import ORACLE, read_jsonl
-from tests.test_determinism import without_timings
+from tests.system.test_determinism import without_timings
 
 GENERATED = GenerateResult("[ mrs ]", Status.OK, None, ("A dog sleeps.", "A dog is sleeping."),
                            0.25, 0.3, True)

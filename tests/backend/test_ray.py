@@ -353,10 +353,10 @@ def test_augment_on_ray_writes_what_local_writes(local_ray, fake_ace_config, tmp
 
 def test_ray_gives_the_records_of_one_local_worker_when_history_would_show(
         local_ray, fake_ace_config, tmp_path):
-    """Issue 25's matrix on Ray (tests/test_determinism.py has the local cases): with many
+    """Issue 25's matrix on Ray (tests/system/test_determinism.py has the local cases): with many
     capped generations, Ray's actors, each with its own ACE pool, write byte for byte what
     one local worker writes."""
-    from tests.test_determinism import run
+    from tests.system.test_determinism import run
 
     local = run(fake_ace_config, tmp_path / "local.jsonl", workers=1, batch_size=32)
     assert run(fake_ace_config, tmp_path / "ray.jsonl", workers=1, batch_size=8,

@@ -21,7 +21,7 @@ from lit.judge.answers import answers_path, read_answers
 from lit.judge.sample import read_sample
 from tests.judge.fixtures import PLAN, SCRIPT, write_contrast
 from tests.judge.test_agree import expected_by_hand
-from tests.test_report_browser import browser  # noqa: F401  (the headless Chromium fixture)
+from tests.report.test_report_browser import browser  # noqa: F401  (the headless Chromium fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"Enter": ("Enter", 13, "\r"), "Backspace": ("Backspace", 8, ""),

@@ -90,7 +90,7 @@ def test_scorers_are_length_fair(tmp_path):
 
 
 def test_gpt2_total_log_probability_never_improves_by_adding_a_word(tmp_path):
-    from tests.test_rank import build_tiny_gpt2
+    from tests.rank.test_rank import build_tiny_gpt2
 
     pytest.importorskip("torch")
     pytest.importorskip("transformers")

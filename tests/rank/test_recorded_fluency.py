@@ -59,7 +59,7 @@ def _tiny_gpt2(tmp_path_factory):
     pytest.importorskip("torch")
     pytest.importorskip("transformers")
     from lit.rank.gpt2 import PerplexityScorer
-    from tests.test_rank import build_tiny_gpt2
+    from tests.rank.test_rank import build_tiny_gpt2
 
     return PerplexityScorer(str(build_tiny_gpt2(tmp_path_factory.mktemp("gpt2"))))
 

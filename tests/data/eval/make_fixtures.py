@@ -2,7 +2,7 @@
 
 Sentences and MRSs are the oracle's real ERG targets; labels and label-rule ids come from
 LIT's default label rules (and are checked against docs/design.md §2); the predictions
-are chosen by hand so that tests/test_evaluate.py can compute every metric by hand.
+are chosen by hand so that tests/evaluate/test_evaluate.py can compute every metric by hand.
 """
 
 import gzip

@@ -321,7 +321,7 @@ def test_a_sentence_task_report_in_the_browser(browser, tmp_path):
     """An SST-2 contrast set (one text per record, issue 26) with its evaluation: no console
     error, the fairness section, one text per example row, the model-errors filter works."""
     from lit.tasks import load_task
-    from tests.test_tasks_downstream import FAIR_PREDICTIONS, FAIR_RECORDS
+    from tests.tasks.test_downstream import FAIR_PREDICTIONS, FAIR_RECORDS
 
     contrast = tmp_path / "sst2.jsonl"
     contrast.write_text("".join(json.dumps(r) + "\n" for r in FAIR_RECORDS))

@@ -22,7 +22,7 @@ from lit.pipeline.identity import identity_path
 from lit.pipeline.run import run_nli
 from tests.conftest import ORACLE, read_jsonl
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAIRS = ORACLE / "nli-pairs.jsonl.gz"
 SPECS = ["m;o", "pa;pa"]
 LIMIT = 60

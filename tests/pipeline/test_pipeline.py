@@ -150,7 +150,7 @@ def test_ranking_decides_among_verified_candidates(service, generating, verifyin
 def test_gpt2_scorer_in_the_pipeline(service, generating, verifying, tmp_path):
     """The real scorer ranks; the output is the best-ranked candidate that verifies."""
     pytest.importorskip("transformers")
-    from tests.test_rank import build_tiny_gpt2
+    from tests.rank.test_rank import build_tiny_gpt2
 
     pairs = [p for p in generating if len(verifying[p["id"]]) >= 2][:40]
     model = build_tiny_gpt2(tmp_path, [s for p in pairs for s in p["realizations"]])

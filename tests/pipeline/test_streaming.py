@@ -1,6 +1,7 @@
 """Records reach the disk as they finish (issue 25): `lit nli` writes a pair's record once it and
 every pair before it are done, not when its batch ends, so a slow pair late in a batch holds
-back only the records after it. (A SIGKILL mid-batch and --resume: tests/test_determinism.py.)"""
+back only the records after it. (A SIGKILL mid-batch and --resume:
+tests/system/test_determinism.py.)"""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from pathlib import Path
 from lit.pipeline.engine import Engine
 from lit.pipeline.run import run_nli
 from tests.conftest import ORACLE, read_jsonl
-from tests.test_determinism import without_timings
+from tests.system.test_determinism import without_timings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SPECS = ["f;p", "m;o"]
 SLOW = 6  # the pair whose premise ACE never finishes parsing, late in the first batch
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lit.cli import main
 from lit.rules.compiler import builtin_rules_dir
-from tests.test_report_browser import browser  # noqa: F401  (the fixture)
+from tests.report.test_report_browser import browser  # noqa: F401  (the fixture)
 
 
 def test_try_page_renders_graphs_with_changes_highlighted(browser, tmp_path, capsys):  # noqa: F811

@@ -179,7 +179,7 @@ def test_cli_rules_list_and_check(tmp_path, capsys):
 def test_the_guide_shows_a_real_module_in_full():
     from pathlib import Path
 
-    guide = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text()
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
     module = (builtin_rules_dir() / "modal.lit").read_text()
     assert f"```\n{module}```" in guide, "docs/rules.md must show modal.lit as it is"
 

@@ -20,7 +20,7 @@ from lit.pipeline.cli import transform_sentences
 from lit.status import Status
 from tests.conftest import DATA, ORACLE, read_jsonl
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SPECS = ["f;p", "p;f", "i;i", "pa;pa", "m;o", "p;f +i", "o;n", "q;q"]
 STATUSES = {s.value for s in Status}
 

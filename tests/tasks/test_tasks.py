@@ -1,6 +1,6 @@
 """Task profiles, label sets and label rules for any task, sentence splitting and the task
 readers (issue 26; docs/tasks.md). No ACE: `lit contrast` itself is tested through the fake
-ACE in tests/test_contrast_cli.py."""
+ACE in tests/commands/test_contrast.py."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import pytest
 
 from lit.cli import main
 
-TUTORIAL = Path(__file__).resolve().parent.parent / "docs" / "rules-tutorial.md"
+TUTORIAL = Path(__file__).resolve().parents[2] / "docs" / "rules-tutorial.md"
 FENCE = re.compile(r"^```(\S*)([^\n]*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 

@@ -24,7 +24,7 @@ from lit.pipeline.engine import Engine
 from lit.pipeline.run import run_nli
 from tests.conftest import ORACLE, read_jsonl
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GROUPS = ("s02", "s08", "s17", "s26")  # the oracle sentences with the most capped generations
 SPECS = ["f;p", "p;f +i", "pa;pa", "m;o"]
 MAX_CANDIDATES = 2

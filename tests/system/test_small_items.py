@@ -1,7 +1,7 @@
 """Regression tests for issue 25's smaller items: the summary keeps quoted values, `lit nli
 --help` lists every exit code and exit 1 happens, ACE dies with a SIGKILLed driver, and no
 service leaves a directory in the temp dir. (The report's card and lit doctor: in
-tests/test_failure_records.py and tests/test_doctor.py.)"""
+tests/system/test_failure_records.py and tests/ace/test_doctor.py.)"""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from lit.cli import main
 from lit.pipeline.summary import Summary
 from tests.procs import children
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_summary_keeps_quoted_values_and_hides_quoted_sentences():

@@ -442,7 +442,7 @@ def _doc_block(kind: str) -> str:
     """The first ```KIND block of docs/tasks/custom.md (the page's example, tested as written)."""
     from pathlib import Path
 
-    page = (Path(__file__).resolve().parents[1] / "docs" / "tasks" / "custom.md").read_text()
+    page = (Path(__file__).resolve().parents[2] / "docs" / "tasks" / "custom.md").read_text()
     return page.split(f"```{kind}\n", 1)[1].split("```", 1)[0]
 
 

@@ -35,7 +35,7 @@ def test_demo_data_ships_in_the_package():
     demo = resources.files("lit.demo")
     assert demo.joinpath("pairs.jsonl").is_file()
     assert demo.joinpath("transcripts.jsonl.gz").is_file()
-    toml = (Path(__file__).parents[1] / "pyproject.toml").read_text()
+    toml = (Path(__file__).parents[2] / "pyproject.toml").read_text()
     assert '"*.jsonl", "*.jsonl.gz"]' in toml
 
 
@@ -335,7 +335,7 @@ def test_doctor_detects_llvm_lit_and_names_lit_contrast(monkeypatch):
 def test_lit_contrast_is_installed_next_to_lit():
     tomllib = pytest.importorskip("tomllib")
 
-    with open(Path(__file__).parents[1] / "pyproject.toml", "rb") as f:
+    with open(Path(__file__).parents[2] / "pyproject.toml", "rb") as f:
         scripts = tomllib.load(f)["project"]["scripts"]
     assert scripts["lit"] == scripts["lit-contrast"] == "lit.cli:main"
 
