@@ -1,1 +1,3 @@
-"""Benchmarks and sweeps that print figures (run as scripts; tests import their functions)."""
+"""Benchmarks and sweeps that print figures. Each runs from the repository root as
+`python -m tools.NAME` (so `tools` and `tests` import as packages); tests import their
+functions."""

@@ -1,7 +1,7 @@
 """Benchmark the ACE service: items/s and LIT's overhead over ACE's own time (prints only).
 
-    python tools/bench_ace.py                 # fake ACE rows + real-grammar rows if configured
-    python tools/bench_ace.py --items 5000 --workers 1 2 4
+    python -m tools.bench_ace                 # fake ACE rows + real-grammar rows if configured
+    python -m tools.bench_ace --items 5000 --workers 1 2 4
 
 Fake rows run the replaying fake ACE (tests/fake_ace), which answers instantly, so they
 measure LIT's own cost per item (target: >= 500 parse results/s per worker). Real rows use
@@ -23,13 +23,12 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from lit.ace.config import AceConfig, resolve_config
+from lit.ace.service import AceService
+from lit.errors import ConfigurationError
+from lit.status import Status
 
-from lit.ace.config import AceConfig, resolve_config  # noqa: E402
-from lit.ace.service import AceService  # noqa: E402
-from lit.errors import ConfigurationError  # noqa: E402
-from lit.status import Status  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _jsonl(path: Path) -> list[dict]:

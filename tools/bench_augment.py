@@ -5,7 +5,7 @@ The records are copies of a template contrast file (default tests/data/eval/cont
 real `lit nli` output with MRSs) whose sentences are made distinct per copy, so hygiene
 dedupes nothing away; the run is the CLI in a child process, so RSS is its own peak.
 
-    python tools/bench_augment.py [--records 10000] [--template FILE] [--balance]
+    python -m tools.bench_augment [--records 10000] [--template FILE] [--balance]
 """
 
 from __future__ import annotations

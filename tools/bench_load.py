@@ -1,7 +1,7 @@
 """Same records whatever the load (issue 40): one input through `lit nli` under several
 conditions on the rig, each run's records compared whole (timings aside) with the first run's.
 
-    LIT_ACE=... LIT_GRAMMAR=... python tools/bench_load.py --input FILE [--pairs 30]
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.bench_load --input FILE [--pairs 30]
         [--runs w2,w1,ray,w1-busy,chaos] [--specs S,...] [--keep DIR]
 
 Runs (each a fresh `lit nli` process, no parse cache, `--scorer ace`):
@@ -32,15 +32,11 @@ from collections.abc import Sequence
 from itertools import islice
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tools` importable
-    sys.path.insert(0, str(ROOT))
-
-from lit.config import PAPER_SPECS  # noqa: E402
-from lit.io import read_nli  # noqa: E402
-from tools.bench_pipeline import load_average  # noqa: E402
-from tools.chaos_run import Rig, rig_from_env, run  # noqa: E402
-from tools.fault_run import without_timings  # noqa: E402
+from lit.config import PAPER_SPECS
+from lit.io import read_nli
+from tools.bench_pipeline import load_average
+from tools.chaos_run import Rig, rig_from_env, run
+from tools.fault_run import without_timings
 
 RUNS = {
     "w2": ["--workers", "2"],

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Time and peak memory of mining shortcuts (`lit analyze --mine`, issue 30) on N parsed pairs.
 
-    python tools/bench_mine.py                     # 10,000 pairs (target: < 1 min, < 1 GB)
-    python tools/bench_mine.py --pairs 2000 --resamples 0
+    python -m tools.bench_mine                     # 10,000 pairs (target: < 1 min, < 1 GB)
+    python -m tools.bench_mine --pairs 2000 --resamples 0
 
 The gold ERG 2025 MRSs (tests/data/erg-gold-2025.jsonl.gz) stand in for parses: N pairs whose
 premises repeat three times each (as SNLI's do) and whose hypotheses are all distinct (a
@@ -28,12 +28,11 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from lit.ace.parsecache import ParseCache
+from lit.ace.results import ParseResult, Reading
+from lit.status import Status
 
-from lit.ace.parsecache import ParseCache  # noqa: E402
-from lit.ace.results import ParseResult, Reading  # noqa: E402
-from lit.status import Status  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 GOLD = ROOT / "tests/data/erg-gold-2025.jsonl.gz"
 DERIVATIONS = ROOT / "tests/data/live/snli200-parses-erg2025-rig.jsonl.gz"
@@ -110,9 +109,9 @@ def main() -> None:
         print(f"building {args.pairs} pairs in a fresh parse cache (untimed) "
               f"| load average {load()}")
         paths = build(Path(tmp), args.pairs, args.seed)
-        subprocess.run([sys.executable, __file__, "--resamples", str(args.resamples),
-                        "--min-support", str(args.min_support), "--child", *map(str, paths)],
-                       check=True)
+        subprocess.run([sys.executable, "-m", "tools.bench_mine", "--resamples",
+                        str(args.resamples), "--min-support", str(args.min_support),
+                        "--child", *map(str, paths)], cwd=ROOT, check=True)
 
 
 if __name__ == "__main__":

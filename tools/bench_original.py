@@ -1,7 +1,7 @@
 """The main job against the original LIT code (issue 44): the original `transfer()` and `lit nli`
 with the paper's specs on the same sentences, back to back, then the same `lit nli` warm.
 
-    LIT_ACE=... LIT_GRAMMAR=... python tools/bench_original.py --original DIR
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.bench_original --original DIR
         [--pairs 10] [--skip 0] [--workers 2]
 
 DIR holds `ergtransfer.py` of leo-liuzy/LIT_auto-gen-contrast-set (`transfer/ergtransfer.py`,
@@ -31,14 +31,11 @@ import tempfile
 from itertools import islice
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
-
-from bench_pipeline import SNLI_DEV, load_average, peak_memory, run_original
-from fault_run import without_timings
-
 from lit.io import read_nli
+from tools.bench_pipeline import SNLI_DEV, load_average, peak_memory, run_original
+from tools.fault_run import without_timings
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def records(path: Path) -> list[dict]:

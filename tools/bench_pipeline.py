@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark the `lit nli` pipeline and print a table of figures (never asserts).
 
-    python tools/bench_pipeline.py                 # fake ACE (replayed ERG 2018 answers)
-    LIT_ACE=... LIT_GRAMMAR=... python tools/bench_pipeline.py --real   # also a real grammar
+    python -m tools.bench_pipeline                 # fake ACE (replayed ERG 2018 answers)
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.bench_pipeline --real   # also a real grammar
 
 Rows: sentences/s; seconds per stage (parse, transform, generate, rank, verify, label) and the
 share spent waiting for ACE; time outside ACE and the scorer per sentence (target <= 10 ms with
@@ -61,12 +61,11 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from lit.ace.process import resident_megabytes
+from lit.io import read_nli
+from lit.pipeline import PAPER_SPECS, STAGES
 
-from lit.ace.process import resident_megabytes  # noqa: E402
-from lit.io import read_nli  # noqa: E402
-from lit.pipeline import PAPER_SPECS, STAGES  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 ORACLE_PAIRS = ROOT / "tests" / "data" / "oracle" / "nli-pairs.jsonl.gz"
 

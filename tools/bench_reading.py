@@ -8,7 +8,7 @@ and which, how often the chosen reading is not ACE's first, the round trip's ver
 reading rank, ACE seconds spent on the round trips, and (--show) every doubted reading and
 every round trip that spoke against a reading, to judge by eye. Asserts nothing.
 
-    LIT_ACE=... LIT_GRAMMAR=... python tools/bench_reading.py PAIRS.jsonl --pairs 100
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.bench_reading PAIRS.jsonl --pairs 100
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Pairs/s of `lit nli` on the local backend and on Ray, on the same input; Ray's overhead.
 
-    python tools/bench_scale.py                    # fake ACE (replayed ERG 2018 answers)
-    python tools/bench_scale.py --stream 20000     # + driver RSS while 20,000 pairs stream
-    LIT_ACE=... LIT_GRAMMAR=... python tools/bench_scale.py --real   # + the real grammar
+    python -m tools.bench_scale                    # fake ACE (replayed ERG 2018 answers)
+    python -m tools.bench_scale --stream 20000     # + driver RSS while 20,000 pairs stream
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.bench_scale --real   # + the real grammar
 
 Rows (issue 18; prints figures, never asserts):
 
@@ -25,17 +25,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from lit.config import PAPER_SPECS  # noqa: E402
-from lit.pipeline.engine import Engine  # noqa: E402
-from tests.conftest import DATA, ORACLE, read_jsonl  # noqa: E402
+from lit.config import PAPER_SPECS
+from lit.pipeline.engine import Engine
+from tests.conftest import DATA, ORACLE, read_jsonl
 
 ORACLE_SPECS = ["f;p", "p;f +i", "pa;pa", "o;n", "m;o"]
 

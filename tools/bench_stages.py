@@ -1,6 +1,6 @@
 """Where the time of `lit nli` goes: ACE items by stage and by spec (issue 44 item 1).
 
-    LIT_ACE=... LIT_GRAMMAR=... python tools/bench_stages.py [--input FILE] [--pairs N]
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.bench_stages [--input FILE] [--pairs N]
         [--specs S,...] [--workers W] [--per-spec] [--json OUT]
 
 One cold `lit nli` run (Engine.nli, --scorer freq) on the first N pairs (--pairs, default 10)
@@ -65,9 +65,6 @@ from itertools import islice
 from pathlib import Path
 
 from delphin.mrs import MRS
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from lit.ace.config import AceConfig, resolve_config
 from lit.ace.results import GenerateResult, ParseResult

@@ -1,6 +1,6 @@
 """Time `lit rules try` over all gold ERG 2025 MRSs for each built-in module.
 
-    python tools/bench_try.py [--limit N] [--modules tense,pass,...]
+    python -m tools.bench_try [--limit N] [--modules tense,pass,...]
 
 Reads and decodes the gold MRSs once (timed apart), then for each module file compiles it and
 applies every value it declares to every MRS, as `lit rules try rules/NAME.lit` does (with

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What ACE time buys: ok transforms against generation seconds, per setting (issue 23).
 
-    LIT_ACE=... LIT_GRAMMAR=... python tools/bench_yield.py --pairs 10 \\
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.bench_yield --pairs 10 \\
         --vary generate_timeout=60,10,5 --vary generate_unpack=1500,500,300
 
 Runs `lit nli` (Engine.nli, `--scorer freq`, the paper's specs unless --specs) over the first
@@ -54,10 +54,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from lit.config import (  # noqa: E402
+from lit.config import (
     DEFAULT_GENERATE_CHART_MEGABYTES,
     DEFAULT_GENERATE_UNPACK_MEGABYTES,
     DEFAULT_MAX_CHART_MEGABYTES,
@@ -65,8 +62,8 @@ from lit.config import (  # noqa: E402
     DEFAULTS,
     PAPER_SPECS,
 )
-from lit.io import read_nli  # noqa: E402
-from tools.bench_pipeline import (  # noqa: E402
+from lit.io import read_nli
+from tools.bench_pipeline import (
     ORIGINAL_CHANGES,
     PeakRss,
     load_average,

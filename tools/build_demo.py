@@ -2,7 +2,7 @@
 the test oracle: the demo pairs, and exactly the recorded ACE transcripts a `lit nli` run on
 them with the paper's specs asks for (found by running it through a logging fake ACE).
 
-    python tools/build_demo.py      # prints what it wrote and the sizes
+    python -m tools.build_demo      # prints what it wrote and the sizes
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 ORACLE = ROOT / "tests" / "data" / "oracle"
 DEMO = ROOT / "lit" / "demo"

@@ -7,7 +7,7 @@
   ``names`` 0.3.0 ships), female and male paired by frequency rank; names in both lists are
   left out (their gender is ambiguous).
 
-    python tools/build_demographic_tables.py --census DIR_WITH_DIST_FILES [--top 200]
+    python -m tools.build_demographic_tables --census DIR_WITH_DIST_FILES [--top 200]
 
 The other tables (gender nouns, age and race words) are written by hand.
 """

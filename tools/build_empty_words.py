@@ -11,7 +11,7 @@ What a transformation may add to a sentence comes from the grammar (lit.rank.exp
   (``could`` for ``_can_v_modal``, ``not`` for ``neg``, ``an`` for ``_a_q``).
 * ``irregular-forms.tsv`` — inflected form -> stem (``irregs.tab``: *men* -> *man*).
 
-    python tools/build_empty_words.py --erg /tmp/lit-rig/erg-2025
+    python -m tools.build_empty_words --erg /tmp/lit-rig/erg-2025
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ irregular form for a rule, the form a regular rule would build (*mans*, *childs*
 *runing*) is not English unless the table lists it too (*dreamed* beside *dreamt*). The ranking
 counts such forms as defects, so the generator's over-regular realizations lose.
 
-    python tools/build_nonwords.py --erg-git /work/.mirror/delph-in+erg/repo [--rev HEAD]
-    python tools/build_nonwords.py --irregs path/to/irregs.tab
+    python -m tools.build_nonwords --erg-git /work/.mirror/delph-in+erg/repo [--rev HEAD]
+    python -m tools.build_nonwords --irregs path/to/irregs.tab
 """
 
 from __future__ import annotations

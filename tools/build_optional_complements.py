@@ -1,7 +1,7 @@
 """Build lit/rules/modules/data/optional-complements.tsv: the verbs whose ARG2 or ARG3 may go
 unexpressed, for `drop=ARG2` / `drop=ARG3` (rules/drop-argument.lit).
 
-    python tools/build_optional_complements.py [--lexicon ERG/lexicon.tdl] [-o TSV]
+    python -m tools.build_optional_complements [--lexicon ERG/lexicon.tdl] [-o TSV]
 
 A verb is listed for a role when the role admits an x (a noun phrase to drop) in the ERG 2025
 SEM-I (lit/rules/data/erg-2025-semi.json) and one of these says the grammar lets it go:

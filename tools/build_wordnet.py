@@ -16,7 +16,7 @@ otherwise). Synsets WordNet marks as register variants (colloquial, slang, dispa
 synonyms of their hypernym rather than more specific. The output keeps the hypernym graph above the mapped synsets (the upward closure)
 and the antonym pairs between mapped predicates (WordNet antonym links, by word), nothing else.
 
-    python tools/build_wordnet.py [--wordnet /usr/share/wordnet] [--out PATH]
+    python -m tools.build_wordnet [--wordnet /usr/share/wordnet] [--out PATH]
 
 ``--tables`` (from the shipped mapping, without WordNet) writes the rule tables of the lexical
 modules, lit/rules/modules/data/{hyper,hypo,sibling,antonym}.tsv: for each frequent enough
@@ -240,9 +240,6 @@ MIN_KEY_LENGTH = 3
 
 def write_tables(min_key_zipf: float, min_zipf: float, per_word: int, out: Path) -> None:
     """The lexical modules' rule tables, from the shipped mapping (lit.lexicon)."""
-    import sys
-
-    sys.path.insert(0, str(ROOT))
     from lit.lexicon import Lexicon, candidates, lemma, pos, zipf
 
     lex = Lexicon.load()

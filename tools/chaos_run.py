@@ -1,6 +1,6 @@
 """Chaos for a whole `lit nli` run, compared with a clean run of the same input.
 
-    python tools/chaos_run.py [--pairs 150] [--skip K] [--input FILE] [--kill-every 5]
+    python -m tools.chaos_run [--pairs 150] [--skip K] [--input FILE] [--kill-every 5]
                               [--specs S,...] [--workers 2] [--keep DIR]
 
 On the rig (LIT_ACE, LIT_GRAMMAR; LIT_GRAMMAR_VERSION, default 2025): PAIRS held-out SNLI pairs
@@ -36,13 +36,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tools` importable
-    sys.path.insert(0, str(ROOT))
+from lit.config import PAPER_SPECS
+from tools.bench_pipeline import SNLI_DEV, load_average
+from tools.fault_sweep import ace_processes, strict_records
 
-from lit.config import PAPER_SPECS  # noqa: E402
-from tools.bench_pipeline import SNLI_DEV, load_average  # noqa: E402
-from tools.fault_sweep import ace_processes, strict_records  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 #: The two broken lines every chaos input carries (a cut-off line, a non-UTF-8 byte).
 BROKEN_LINES = (b'{"sentence1": "A dog', b'{"sentence1": "A \xff dog.", "sentence2": "A dog."}')

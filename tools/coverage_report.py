@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Coverage of `lit nli` outputs: pairs with a contrast pair, per spec, failures by reason.
 
-    python tools/coverage_report.py OUT.jsonl                 # one run
-    python tools/coverage_report.py BEFORE.jsonl AFTER.jsonl  # side by side, with the change
+    python -m tools.coverage_report OUT.jsonl                 # one run
+    python -m tools.coverage_report BEFORE.jsonl AFTER.jsonl  # side by side, with the change
 
 A pair is covered when at least one spec gave a pair with both sides verified (status ok).
 Failure reasons are grouped by status and the reason's gist (the side, numbers and quoted

@@ -4,7 +4,7 @@ For every spec: how many MRSs it rewrites, refuses (by reason) or raises on, and
 predicate an output has that its input lacks and the ERG 2025 SEM-I does not know (there must
 be none). tests/rules/test_demographics.py checks a sample of the same in CI.
 
-    python tools/demographic_sweep.py [--limit N] [SPEC ...]
+    python -m tools.demographic_sweep [--limit N] [SPEC ...]
 """
 
 from __future__ import annotations

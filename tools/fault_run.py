@@ -1,6 +1,6 @@
 """A long `lit nli` run with bad input lines and ACE killed again and again, against a clean run.
 
-    python tools/fault_run.py [--pairs 10000] [--bad 0.01] [--kill-every 500] [--seed 0]
+    python -m tools.fault_run [--pairs 10000] [--bad 0.01] [--kill-every 500] [--seed 0]
 
 Both runs use the replaying fake ACE (tests/fake_ace) on the oracle pairs, repeated with fresh
 ids. The faulty input has a fraction of its lines replaced by bad ones (broken JSON, non-UTF-8
@@ -26,11 +26,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tests` importable
-    sys.path.insert(0, str(ROOT))
+from tools.fault_sweep import ace_processes, deep_json, fake_ace
 
-from tools.fault_sweep import ace_processes, deep_json, fake_ace  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ORACLE = ROOT / "tests" / "data" / "oracle" / "nli-pairs.jsonl.gz"
 SPECS = ["o;n", "p;f", "pa;pa"]

@@ -1,6 +1,6 @@
 """Run every bad-input, data-loss and process fault of issue 12 against `lit` and the fake ACE.
 
-    python tools/fault_sweep.py [CASE ...]
+    python -m tools.fault_sweep [CASE ...]
 
 Prints one row per case: its name, what must happen, what happened. Exit status 1 if any case
 fails. tests/system/test_fault_sweep.py runs the same cases.
@@ -22,12 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tests` importable
-    sys.path.insert(0, str(ROOT))
+from lit.ace.config import AceConfig
+from lit.cli import main
 
-from lit.ace.config import AceConfig  # noqa: E402
-from lit.cli import main  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 GOOD = {"pairID": "g1", "sentence1": "A woman is driving a car.",
         "sentence2": "A car is being driven by a woman.", "gold_label": "entailment"}

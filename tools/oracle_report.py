@@ -1,6 +1,6 @@
 """Apply every oracle pair's transformation (ERG 2018 rules) and print a per-transformation table.
 
-    python tools/oracle_report.py [--pairs tests/data/oracle/pairs.jsonl.gz] [--rules DIR]
+    python -m tools.oracle_report [--pairs tests/data/oracle/pairs.jsonl.gz] [--rules DIR]
 
 A pair passes when the rule engine's result is equivalent (lit.equivalence) to the pair's
 target MRS. Each miss is listed with a reason; "unreachable" marks targets no rule can reach

@@ -9,7 +9,7 @@ sentences are those whose surface the generator may not keep (hyphens, digits, q
 commas, capitals inside the sentence, two adjectives in a row), plus each --sentence, and each
 list also records every candidate's surface repair (lit.rank.surface) and whether it verifies.
 
-    LIT_ACE=... LIT_GRAMMAR=... python tools/record_candidates.py -o tests/data/live/candidates.jsonl.gz
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.record_candidates -o tests/data/live/candidates.jsonl.gz
     # issue 24's lists: dev pairs 200..999, coordinations too, the paper's steps
     ... --first 200 --last 999 --coordination --specs tense=past,tense=fut,ques,neg+ques,pass,modal=may
     # issue 34's lists (tests/data/README.md gives the sentences)

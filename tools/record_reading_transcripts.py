@@ -12,20 +12,17 @@ tests/data/live/readings-erg2025-rig.jsonl.gz, with the round trip of each sente
 READINGS readings; tests/pipeline/test_reading_choice.py replays it. The script prints what
 the live run gave, for comparison with those tests.
 
-    LIT_ACE=... LIT_GRAMMAR=... python tools/record_reading_transcripts.py
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.record_reading_transcripts
 """
 
 from __future__ import annotations
-
-import gzip
-import json
-from pathlib import Path
 
 from delphin.codecs import simplemrs
 
 import lit
 from lit.demo.replay import record
 from lit.pipeline.standins import substitute
+from tools.live_transcripts import LIVE, PARSE, TSDB, write
 
 CASES = [
     ("Three women sit together near woven walls.", "tense=fut"),
@@ -46,9 +43,8 @@ CASES = [
     ("Children dressed in white play.", "tense=past"),
 ]
 READINGS = 5  # readings weighed in the tests of the evidence
-OUT = Path(__file__).resolve().parents[1] / "tests/data/live/readings-erg2025-rig.jsonl.gz"
-PARSE = ["-n", "20", "--tsdb-notes", "--tsdb-stdout", "--report-labels"]
-GENERATE = ["-e", "-n", "20", "--tsdb-notes", "--tsdb-stdout", "--report-labels"]
+OUT = LIVE / "readings-erg2025-rig.jsonl.gz"
+GENERATE = ["-e", "-n", "20", *TSDB]
 
 
 class Recorder:
@@ -96,11 +92,7 @@ def main() -> None:
             mrss = [substitute(simplemrs.decode(x.mrs), parsed.input)[0]
                     for x in parsed.readings]
             list(recorder.generate(mrss, limit=20))
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(OUT, "wt", encoding="utf-8") as f:
-        for rec in recorder.records.values():
-            f.write(json.dumps(rec) + "\n")
-    print(f"{len(recorder.records)} transcripts -> {OUT}")
+    write(recorder.records.values(), OUT)
 
 
 if __name__ == "__main__":

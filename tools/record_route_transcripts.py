@@ -5,20 +5,18 @@ parse of every realization of the twin (as the route rewrites it), each as one r
 format of tests/data/oracle/ace-transcripts.jsonl.gz (lit.demo.replay). Writes
 tests/data/live/routes-erg2025-rig.jsonl.gz; tests/rules/test_routes_fake_ace.py replays it.
 
-    LIT_ACE=... LIT_GRAMMAR=... python tools/record_route_transcripts.py
+    LIT_ACE=... LIT_GRAMMAR=... python -m tools.record_route_transcripts
 """
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
-from pathlib import Path
 
 from delphin.codecs import simplemrs
 
 from lit.demo.replay import record
 from lit.rules.engine import RuleEngine
+from tools.live_transcripts import LIVE, PARSE, TSDB, write
 
 CASES = [
     ("A woman is training a dog.", "cleft=ARG1"),
@@ -27,9 +25,8 @@ CASES = [
     ("The dog did not bite the man.", "cleft=ARG1"),
     ("A man is eating an apple.", "pass"),
 ]
-OUT = Path(__file__).resolve().parents[1] / "tests/data/live/routes-erg2025-rig.jsonl.gz"
-PARSE = ["-n", "20", "--tsdb-notes", "--tsdb-stdout", "--report-labels"]
-GENERATE = ["-e", "--tsdb-notes", "--tsdb-stdout", "--report-labels"]
+OUT = LIVE / "routes-erg2025-rig.jsonl.gz"
+GENERATE = ["-e", *TSDB]
 SURFACE = re.compile(r'\(:surface \.\s*"((?:[^"\\]|\\.)*)"\)')
 MRS = re.compile(r'\(:mrs \.\s*"((?:[^"\\]|\\.)*)"\)')
 
@@ -62,11 +59,7 @@ def main() -> None:
         generated = once("generate", simplemrs.encode(routed.twin, lnk=False))
         for surface in dict.fromkeys(SURFACE.findall(generated["stdout"])):
             once("parse", routed.rewrite(unescape(surface)))  # what the pipeline re-parses
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(OUT, "wt", encoding="utf-8") as f:
-        for rec in records:
-            f.write(json.dumps(rec) + "\n")
-    print(f"{len(records)} transcripts -> {OUT}")
+    write(records, OUT)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Run every module and every two-step composition over the ERG 2025 gold MRSs.
 
-    python tools/robustness.py [--limit N] [--pairs-limit N] [--seed S]
+    python -m tools.robustness [--limit N] [--pairs-limit N] [--seed S]
 
 Checks that no step raises and that no PyDelphin well-formedness check the input passes
 (is_connected, has_intrinsic_variable_property, plausibly_scopes) fails on the output, and

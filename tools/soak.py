@@ -1,6 +1,6 @@
 """A long `lit nli` run on the rig, sampled: memory, file handles, temp entries, throughput.
 
-    python tools/soak.py [--pairs 10000] [--skip 0] [--input FILE] [--specs S,...]
+    python -m tools.soak [--pairs 10000] [--skip 0] [--input FILE] [--specs S,...]
                          [--workers 2] [--kill-every S] [--interval 60] [--out DIR]
                          [--clean OUT]
 
@@ -27,15 +27,11 @@ import time
 from dataclasses import astuple, dataclass, fields
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make `lit` and `tools` importable
-    sys.path.insert(0, str(ROOT))
-
-from lit.ace.process import resident_megabytes  # noqa: E402
-from lit.config import PAPER_SPECS  # noqa: E402
-from lit.io.jsonl import complete_records  # noqa: E402
-from tools.bench_pipeline import SNLI_DEV, load_average  # noqa: E402
-from tools.chaos_run import (  # noqa: E402
+from lit.ace.process import resident_megabytes
+from lit.config import PAPER_SPECS
+from lit.io.jsonl import complete_records
+from tools.bench_pipeline import SNLI_DEV, load_average
+from tools.chaos_run import (
     BROKEN_LINES,
     Rig,
     compare,

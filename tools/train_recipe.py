@@ -2,7 +2,7 @@
 then write its predictions on a held-out `lit nli` contrast set for `lit evaluate`
 (docs/augment.md: the LIT paper's Table 3 AUG row).
 
-    python tools/train_recipe.py train.parquet --model bert-base-uncased --output-dir model \
+    python -m tools.train_recipe train.parquet --model bert-base-uncased --output-dir model \
         --contrast heldout.jsonl --epochs 3
     lit evaluate heldout.jsonl --predictions model/predictions.jsonl
 

@@ -3,7 +3,7 @@ name, age and race rewrite exactly what their tables say and nothing else (an MR
 never touches a colour adjective of a non-person, and a sweep yields only SEM-I predicates.
 
 CI checks a fixed sample of the 10,472 gold MRSs (every SAMPLE_STEP-th); the whole set is
-swept by ``python tools/demographic_sweep.py``.
+swept by ``python -m tools.demographic_sweep``.
 """
 
 from __future__ import annotations
