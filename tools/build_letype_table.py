@@ -2,7 +2,7 @@
 supertypes and its valence types, from the grammar's own type files, for the shortcut miner's
 ``letype:`` and ``synsem:`` fragments (issue 43, docs/mining.md).
 
-    python tools/build_letype_table.py ERG_DIR [-o JSON.gz]
+    python -m tools.build_letype_table ERG_DIR [-o JSON.gz]
 
 ERG_DIR is an ERG source tree at the release the table is for (the rig's checkout of the 2025
 tag: /tmp/lit-rig/erg-2025). A lexical type is a type named ``*_le`` (the ERG's convention:

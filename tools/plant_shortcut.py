@@ -2,7 +2,7 @@
 docs/mining.md): the pairs whose hypothesis has an intransitive main verb are sampled so that
 most of them are contradictions, the rest are kept as they are.
 
-    python tools/plant_shortcut.py PAIRS.jsonl --define mrs-no-object -o planted.jsonl --score
+    python -m tools.plant_shortcut PAIRS.jsonl --define mrs-no-object -o planted.jsonl --score
 
 PAIRS.jsonl is SNLI-style (sentence1, sentence2, gold_label, pairID); its parses are read from
 LIT's parse cache (run `lit analyze PAIRS.jsonl --pairs` first, with the same grammar). What
