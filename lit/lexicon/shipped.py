@@ -1,0 +1,28 @@
+"""The questions most callers ask, put to the mapping shipped with LIT (Lexicon.load())."""
+
+from __future__ import annotations
+
+from lit.lexicon.wordnet import DEFAULT_MIN_ZIPF, Lexicon, Relation
+
+
+def relation(pred_a: str, pred_b: str) -> Relation:
+    """How *pred_b* stands to *pred_a* in WordNet: same, hypernym (b more general), hyponym,
+    sibling (co-hyponyms), antonym or unrelated."""
+    return Lexicon.load().relation(pred_a, pred_b)
+
+
+def candidates(pred: str, rel: str, *, min_zipf: float = DEFAULT_MIN_ZIPF,
+               max_candidates: int | None = None) -> list[str]:
+    """SEM-I predicates standing in *rel* to *pred*, best first (see Lexicon.candidates)."""
+    return Lexicon.load().candidates(pred, rel, min_zipf=min_zipf,
+                                     max_candidates=max_candidates)
+
+
+def sense(pred: str) -> str | None:
+    """The WordNet sense *pred* is mapped to, by name (``_fire_n_1`` -> "fire.n.01")."""
+    return (Lexicon.load().senses or {}).get(pred)
+
+
+def synset(pred: str) -> str | None:
+    """The WordNet 3.0 synset id (pos letter + offset) *pred* is mapped to, if any."""
+    return Lexicon.load().preds.get(pred)
