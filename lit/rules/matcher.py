@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from itertools import islice, product
+from pathlib import Path
 
 from delphin import predicate as delphin_predicate
 from delphin import variable
@@ -28,6 +28,7 @@ from lit.rules.syntax import (
     Const,
     Context,
     CopyProps,
+    Edit,
     EPPattern,
     Filter,
     Fresh,
@@ -46,11 +47,11 @@ from lit.rules.syntax import (
     PropNotParam,
     PropParam,
     PropRef,
-    Rule,
     PropValue,
     Relabel,
     Remove,
     Role,
+    Rule,
     Semi,
     SetProps,
     SetSpecial,
@@ -462,128 +463,181 @@ def _apply(matcher: Matcher, draft: Draft, block: Block, b: Binding,
            chosen: dict[tuple[int, str], str]) -> None:
     """Apply *block*'s output at *b* to *draft*: consumed input items are removed, then each
     edit runs in the order written; *chosen* gives each output lookup's value."""
+    writer = Writer(matcher, draft, fresh_names(draft, block, b), b.eps, chosen)
+    remove_consumed(draft, b)
+    for e, edit in enumerate(block.edits if isinstance(block, Rule) else ()):
+        writer.apply(e, edit)
+
+
+def fresh_names(draft: Draft, block: Block, b: Binding) -> dict[str, str]:
+    """The pattern variables of *b*, and a new variable of *draft* for each of *block*'s
+    `fresh` ones."""
     names = dict(b.vars)
     for cond in block.conditions:
         if isinstance(cond, Fresh):
             for v in cond.vars:
                 names[v] = draft.fresh(cond.vtype)
+    return names
+
+
+def remove_consumed(draft: Draft, b: Binding) -> None:
+    """Take the input items *b* consumed (EPs, HCONS, ICONS) out of *draft*."""
+    pools = {"ep": draft.rels, "hcons": draft.hcons, "icons": draft.icons}
     for pool, i in b.consumed:
-        {"ep": draft.rels, "hcons": draft.hcons, "icons": draft.icons}[pool][i] = None
+        pools[pool][i] = None
 
-    def var(v: str) -> str:
+
+def fit_roles(draft: Draft, ep: dict) -> None:
+    """Give an EP whose predicate came from a table the roles its new predicate has in
+    the SEM-I (_son_n_of -> _daughter_n_1 drops ARG1, the reverse adds one): an
+    unexpressed role (an i or u variable) is dropped or added; dropping an expressed one
+    ("the king of Spain" -> monarch) would lose meaning, so the step does not apply."""
+    found = semi.roles(ep["predicate"])
+    if found is None:
+        return
+    every, required = found
+    for role in [r for r in ep["args"] if r not in ("ARG0", "CARG") and r not in every]:
+        if variable.type(ep["args"][role]) not in ("i", "u"):
+            raise NoTableValue(f"{ep['predicate']} has no {role} in the SEM-I, and the "
+                               f"{role} here is expressed ({ep['args'][role]})")
+        del ep["args"][role]
+    for role in sorted(required - set(ep["args"]) - {"ARG0", "CARG"}):
+        ep["args"][role] = draft.fresh("i")
+
+
+@dataclass
+class Writer:
+    """Writes one match's edits into a draft: *names* are the match's pattern variables (and
+    its fresh ones), *eps* its named EPs by index, *chosen* the value of each output lookup by
+    (edit index, role name or "" for the predicate)."""
+
+    matcher: Matcher
+    draft: Draft
+    names: dict[str, str]
+    eps: dict[str, int]
+    chosen: dict[tuple[int, str], str]
+
+    def var(self, v: str) -> str:
+        """The draft variable a pattern variable (or INDEX, TOP) stands for now."""
         if v == "INDEX":
-            return draft.index
+            return self.draft.index
         if v == "TOP":
-            return draft.top
-        return names[v]
+            return self.draft.top
+        return self.names[v]
 
-    def prop_value(alt: PropValue) -> str:
+    def prop_value(self, alt: PropValue) -> str:
+        """An output property's value ("" for a ?v.PROP reference to a property ?v lacks)."""
         match alt:
             case PropLiteral(value=value):
                 return value
             case PropParam(name=name):
-                return matcher.param(name)
+                return self.matcher.param(name)
             case PropRef(var=ref, feature=feature):
-                props = {k.upper(): v for k, v in draft.variables.get(var(ref), {}).items()}
-                return props.get(feature, "")
-        raise InputError(f"{matcher.where}: '!' cannot be used in an output property")
+                props = self.draft.variables.get(self.var(ref), {})
+                return {k.upper(): v for k, v in props.items()}.get(feature, "")
+        raise InputError(f"{self.matcher.where}: '!' cannot be used in an output property")
 
-    def set_props(target: str, props: tuple[Prop, ...]) -> None:
-        slot = draft.variables.setdefault(target, {})
+    def set_props(self, target: str, props: tuple[Prop, ...]) -> None:
+        """Set *props* on the draft variable *target*, keeping the spelling of a feature it
+        has; an empty value removes the feature."""
+        slot = self.draft.variables.setdefault(target, {})
         for p in props:
-            value = prop_value(p.alternatives[0])
+            value = self.prop_value(p.alternatives[0])
             key = next((k for k in slot if k.upper() == p.name), p.name)
             if value:
                 slot[key] = value
-            else:  # a ?v.PROP reference to a property ?v lacks
+            else:
                 slot.pop(key, None)
 
-    def roles_into(ep: dict, roles: tuple[Role, ...], e: int) -> None:
-        for role in roles:
-            name = matcher.role(role.name)
-            if isinstance(role.value, Lookup):
-                ep["args"][name] = chosen[e, name]
-                continue
-            if isinstance(role.value, Const):
-                ep["args"][name] = role.value.value
-                continue
-            value = var(role.value.var)
-            if name == "LBL":
-                ep["label"] = value
-            else:
-                ep["args"][name] = value
-            if role.value.props:
-                set_props(value, role.value.props)
-
-    def output_pred(pred: PredTest | None, e: int) -> str:
+    def output_pred(self, pred: PredTest | None, e: int) -> str:
         """An output predicate (the checker allows a name, a {parameter} or a lookup)."""
         match pred:
             case PredExact(name=name):
                 return name
             case PredParam(name=name):
-                return matcher.param(name)
+                return self.matcher.param(name)
             case Lookup():
-                return chosen[e, ""]
-        raise InputError(f"{matcher.where}: an output predicate must be a name")
+                return self.chosen[e, ""]
+        raise InputError(f"{self.matcher.where}: an output predicate must be a name")
 
-    def fit_roles(ep: dict) -> None:
-        """Give an EP whose predicate came from a table the roles its new predicate has in
-        the SEM-I (_son_n_of -> _daughter_n_1 drops ARG1, the reverse adds one): an
-        unexpressed role (an i or u variable) is dropped or added; dropping an expressed one
-        ("the king of Spain" -> monarch) would lose meaning, so the step does not apply."""
-        found = semi.roles(ep["predicate"])
-        if found is None:
-            return
-        every, required = found
-        for role in [r for r in ep["args"] if r not in ("ARG0", "CARG") and r not in every]:
-            if variable.type(ep["args"][role]) not in ("i", "u"):
-                raise NoTableValue(f"{ep['predicate']} has no {role} in the SEM-I, and the "
-                                   f"{role} here is expressed ({ep['args'][role]})")
-            del ep["args"][role]
-        for role in sorted(required - set(ep["args"]) - {"ARG0", "CARG"}):
-            ep["args"][role] = draft.fresh("i")
+    def roles_into(self, ep: dict, roles: tuple[Role, ...], e: int) -> None:
+        """Write the output *roles* of edit *e* into the draft EP *ep* (LBL is its label)."""
+        for role in roles:
+            name = self.matcher.role(role.name)
+            if isinstance(role.value, Lookup):
+                ep["args"][name] = self.chosen[e, name]
+                continue
+            if isinstance(role.value, Const):
+                ep["args"][name] = role.value.value
+                continue
+            value = self.var(role.value.var)
+            if name == "LBL":
+                ep["label"] = value
+            else:
+                ep["args"][name] = value
+            if role.value.props:
+                self.set_props(value, role.value.props)
 
-    for e, edit in enumerate(block.edits if isinstance(block, Rule) else ()):
+    def new_ep(self, item: EPPattern, e: int) -> dict:
+        """The draft EP an added EP pattern describes, ARG0 first as SimpleMRS writes it."""
+        ep = {"predicate": self.output_pred(item.pred, e), "label": None, "args": {},
+              "lnk": None, "surface": None, "base": None}
+        self.roles_into(ep, item.roles, e)
+        if "ARG0" in ep["args"]:
+            ep["args"] = {"ARG0": ep["args"].pop("ARG0"), **ep["args"]}
+        return ep
+
+    def cons(self, item: ConsPattern) -> tuple[list, tuple[str, str, str]]:
+        """The draft's pool for a constraint pattern (HCONS or ICONS) and the constraint."""
+        pool = self.draft.hcons if isinstance(item, HConsPattern) else self.draft.icons
+        return pool, (self.var(item.left), item.relation, self.var(item.right))
+
+    def change(self, edit: Change, e: int) -> None:
+        """Give a matched EP a new predicate and roles; a predicate from a table of predicates
+        gets the roles the SEM-I gives it."""
+        ep = self.draft.rels[self.eps[edit.var]]
+        if edit.pred is not None:
+            ep["predicate"] = self.output_pred(edit.pred, e)
+        self.roles_into(ep, edit.roles, e)
+        if isinstance(edit.pred, Lookup) and self.matcher.tables[edit.pred.table].predicates:
+            fit_roles(self.draft, ep)
+
+    def relabel(self, old: str, new: str) -> None:
+        """Move every EP labelled *old* to the label *new*."""
+        old_value, new_value = self.var(old), self.var(new)
+        for ep in self.draft.rels:
+            if ep is not None and ep["label"] == old_value:
+                ep["label"] = new_value
+
+    def apply(self, e: int, edit: Edit) -> None:
+        """Run edit number *e* of the block on the draft."""
+        draft = self.draft
         match edit:
             case Add(item=EPPattern() as item):
-                ep = {"predicate": output_pred(item.pred, e), "label": None, "args": {},
-                      "lnk": None, "surface": None, "base": None}
-                roles_into(ep, item.roles, e)
-                if "ARG0" in ep["args"]:  # ARG0 first, as SimpleMRS writes it
-                    ep["args"] = {"ARG0": ep["args"].pop("ARG0"), **ep["args"]}
-                draft.rels.append(ep)
+                draft.rels.append(self.new_ep(item, e))
             case Add(item=ConsPattern() as item):
-                pool = draft.hcons if isinstance(item, HConsPattern) else draft.icons
-                pool.append((var(item.left), item.relation, var(item.right)))
+                pool, cons = self.cons(item)
+                pool.append(cons)
             case Remove(item=EPPattern(name=str() as name)):
-                draft.rels[b.eps[name]] = None
+                draft.rels[self.eps[name]] = None
             case Remove(item=ConsPattern() as item):
-                pool = draft.hcons if isinstance(item, HConsPattern) else draft.icons
-                target = (var(item.left), item.relation, var(item.right))
+                pool, cons = self.cons(item)
                 for j, c in enumerate(pool):
-                    if c == target:
+                    if c == cons:
                         pool[j] = None
-            case Change(var=name, pred=pred, roles=roles):
-                ep = draft.rels[b.eps[name]]
-                if pred is not None:
-                    ep["predicate"] = output_pred(pred, e)
-                roles_into(ep, roles, e)
-                if isinstance(pred, Lookup) and matcher.tables[pred.table].predicates:
-                    fit_roles(ep)
+            case Change():
+                self.change(edit, e)
             case SetProps(var=target, props=props):
-                set_props(var(target), props)
+                self.set_props(self.var(target), props)
             case Unset(var=target, features=features):
-                slot = draft.variables.get(var(target), {})
+                slot = draft.variables.get(self.var(target), {})
                 for key in [k for k in slot if k.upper() in features]:
                     del slot[key]
             case CopyProps(source=source, target=target):
-                draft.variables[var(target)] = dict(draft.variables.get(var(source), {}))
-            case Relabel(old=old_label, new=new_label):
-                old_value, new_value = var(old_label), var(new_label)
-                for ep in draft.rels:
-                    if ep is not None and ep["label"] == old_value:
-                        ep["label"] = new_value
+                draft.variables[self.var(target)] = dict(draft.variables.get(self.var(source), {}))
+            case Relabel(old=old, new=new):
+                self.relabel(old, new)
             case SetSpecial(special="INDEX", var=v):
-                draft.index = var(v)
+                draft.index = self.var(v)
             case SetSpecial(special="TOP", var=v):
-                draft.top = var(v)
+                draft.top = self.var(v)
