@@ -39,6 +39,7 @@ TERMINAL_NAMES = {
     "RBRACE": "'}'",
 }
 
+#: What a quoted spec parses to: a pair spec (a text spec is one) or a step spec.
 S = TypeVar("S", PairSpec, Spec)
 
 #: The clauses that say what a rule is about: a rule has exactly one of them.
@@ -145,7 +146,7 @@ def _steps(specs: list[tuple[str, Spec]]) -> tuple[Step, ...]:
 
 
 class _ToRules(Transformer):
-    """The parse tree of one rule file to its LabelRules; errors name file, line and column."""
+    """The parse tree of one rule file to its rules; errors name file, line and column."""
 
     def __init__(self, source: str, labels: LabelSet):
         super().__init__()
