@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt as exc:
         print(f"lit {args.command}: interrupted", file=sys.stderr)
-        return 128 + getattr(exc, "signum", signal.SIGINT)
+        return 128 + (exc.signum if isinstance(exc, Interrupted) else signal.SIGINT)
     except BrokenPipeError:
         return 0
 

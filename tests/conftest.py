@@ -86,9 +86,13 @@ class Reversed:
     defective candidate. *scale* as a real scorer's (None: the ranking's own fallback)."""
 
     name = "reversed"
+    model_name = None
 
     def __init__(self, scale: float | None = None):
         self.scale = scale
+
+    def load(self):
+        """Nothing to load."""
 
     def score(self, groups):
         return [[-float(i) for i in range(len(g))] for g in groups]

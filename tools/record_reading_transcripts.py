@@ -22,6 +22,7 @@ from delphin.codecs import simplemrs
 import lit
 from lit.demo.replay import record
 from lit.pipeline.standins import substitute
+from tests.standin_ace import WrappedAce
 from tools.live_transcripts import LIVE, PARSE, TSDB, write
 
 CASES = [
@@ -47,15 +48,12 @@ OUT = LIVE / "readings-erg2025-rig.jsonl.gz"
 GENERATE = ["-e", "-n", "20", *TSDB]
 
 
-class Recorder:
+class Recorder(WrappedAce):
     """The engine's ACE service, recording each item it is asked as a one-shot transcript."""
 
     def __init__(self, service):
-        self._service = service
+        super().__init__(service)
         self.records: dict[tuple[str, str], dict] = {}
-
-    def __getattr__(self, name):
-        return getattr(self._service, name)
 
     def _once(self, mode: str, text: str) -> None:
         if (mode, text) not in self.records:
@@ -65,13 +63,13 @@ class Recorder:
         sentences = list(sentences)
         for s in sentences:
             self._once("parse", s)
-        return self._service.parse(sentences, n=n)
+        return self.service.parse(sentences, n=n)
 
     def generate(self, mrss, limit=None):
         mrss = list(mrss)
         for m in mrss:
             self._once("generate", m if isinstance(m, str) else simplemrs.encode(m, lnk=False))
-        return self._service.generate(mrss, limit=limit)
+        return self.service.generate(mrss, limit=limit)
 
 
 def main() -> None:

@@ -129,7 +129,6 @@ class AceProcess:
         max_output: int = DEFAULT_MAX_OUTPUT_BYTES,
     ) -> None:
         mode = ["-e", "--tsdb-notes"] if generate else list(PARSE_ARGS)
-        self.task = "generate" if generate else "parse"
         self._termini = _GENERATE_TERMINI if generate else _PARSE_TERMINI
         self.max_output = max_output
         # its own session: a Ctrl-C at the terminal reaches LIT, which stops ACE itself

@@ -79,6 +79,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,7 @@ from lit.ace.process import (
     process_state,
     resident_megabytes,
 )
+from lit.ace.protocol import AceTask
 from lit.ace.results import GenerateResult, ParseResult, Reading, best, in_order
 from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE
@@ -114,8 +116,8 @@ DEFAULT_MAX_WORDS = 100
 STDERR_ROTATE_BYTES = 1 << 20
 #: The options that set each kind's (time limit, chart cap, unpack cap), named in reasons.
 LIMIT_OPTIONS = {
-    "parse": ("--timeout", "--max-chart-megabytes", "--max-unpack-megabytes"),
-    "generate": ("--generate-timeout", "--generate-chart-megabytes",
+    AceTask.PARSE: ("--timeout", "--max-chart-megabytes", "--max-unpack-megabytes"),
+    AceTask.GENERATE: ("--generate-timeout", "--generate-chart-megabytes",
                  "--generate-unpack-megabytes"),
 }
 #: How long after ACE's own --timeout the watchdog kills a process that has not answered.
@@ -206,8 +208,9 @@ class AceService:
         #: per-item time limit (processor seconds) and memory caps (MB) of each kind of process
         factor = WALL_FACTOR if cpu_seconds(os.getpid()) is not None else 1.0
         self.limits = {
-            "parse": Limits(self.timeout, max_chart_megabytes, max_unpack_megabytes, factor),
-            "generate": Limits(float(generate_timeout), generate_chart_megabytes,
+            AceTask.PARSE: Limits(self.timeout, max_chart_megabytes, max_unpack_megabytes,
+                                  factor),
+            AceTask.GENERATE: Limits(float(generate_timeout), generate_chart_megabytes,
                                generate_unpack_megabytes, factor),
         }
         #: a parser holding more than this after an item is replaced (its peak stays resident)
@@ -225,14 +228,14 @@ class AceService:
         self._lock = threading.Lock()
         self._closed = False
         self._stopping = False  # set by `stop`: every item fails at once, ACE is not started
-        #: processes started per kind ("parse", "generate") and their summed start-up seconds
-        self.starts: Counter[str] = Counter()
-        self.start_seconds: Counter[str] = Counter()
+        #: processes started per task and their summed start-up seconds
+        self.starts: Counter[AceTask] = Counter()
+        self.start_seconds: Counter[AceTask] = Counter()
         #: per kind: items that took more than one attempt, the extra attempts, and items
         #: during which ACE died on every attempt (recorded ace_error)
-        self.retried_items: Counter[str] = Counter()
-        self.retries: Counter[str] = Counter()
-        self.exhausted: Counter[str] = Counter()
+        self.retried_items: Counter[AceTask] = Counter()
+        self.retries: Counter[AceTask] = Counter()
+        self.exhausted: Counter[AceTask] = Counter()
         #: the generation index as far as `unindexed` needed it
         self.generation_index = SemanticIndex(self._probe)
         _LIVE.add(self)
@@ -253,14 +256,14 @@ class AceService:
             raise ValueError("limit must be at least 1")
         return self._stream(mrss, lambda m: self._generate_task(m, limit))
 
-    def count_start(self, kind: str, seconds: float) -> None:
+    def count_start(self, kind: AceTask, seconds: float) -> None:
         """Count one ACE process started (workers call it; the cost of determinism shows
         here as generator starts)."""
         with self._lock:
             self.starts[kind] += 1
             self.start_seconds[kind] += seconds
 
-    def count_attempts(self, kind: str, attempts: int, exhausted: bool) -> None:
+    def count_attempts(self, kind: AceTask, attempts: int, exhausted: bool) -> None:
         """Count one item's tries (workers call it): the run summary reports retries."""
         with self._lock:
             if attempts > 1:
@@ -392,7 +395,7 @@ class AceService:
             return self._done(cached)
         # ACE reads one item per line: a line break inside the sentence would split it
         datum = sentence.replace("\r", " ").replace("\n", " ")
-        future = self._submit(_Task("parse", sentence, datum, n))
+        future = self._submit(_Task(AceTask.PARSE, sentence, datum, n))
         if cache is not None:
             _keep(future, lambda result: cache.put(result, n))
         return future
@@ -419,7 +422,7 @@ class AceService:
         cached = cache.get_generation(datum, limit, text) if cache is not None else None
         if cached is not None:
             return self._done(cached)
-        future = self._submit(_Task("generate", text, datum, limit))
+        future = self._submit(_Task(AceTask.GENERATE, text, datum, limit))
         if cache is not None:
             _keep(future, lambda result: cache.put_generation(result, datum, limit))
         return future
@@ -442,12 +445,12 @@ class AceService:
             return f"input has {words} words; the limit is {self.max_words}"
         return None
 
-    def _cmdargs(self, kind: str, n: int | None) -> list[str]:
+    def _cmdargs(self, kind: AceTask, n: int | None) -> list[str]:
         limits = self.limits[kind]
         args = ["--max-chart-megabytes", str(limits.chart_megabytes),
                 "--max-unpack-megabytes", str(limits.unpack_megabytes),
                 "--timeout", str(limits.ace_timeout)]
-        if kind == "parse":
+        if kind == AceTask.PARSE:
             args += ["-n", str(n)]
         elif n is not None:  # one item's budget: the process is replaced once it is used
             args += ["-n", str(n)]
@@ -489,7 +492,7 @@ class _Failure:
 
 @dataclass
 class _Task:
-    kind: str  # "parse" | "generate"
+    kind: AceTask
     input: str  # what the result reports as its input
     datum: str  # what is sent to ACE
     param: int | None  # n for parse, limit for generate
@@ -499,16 +502,29 @@ class _Task:
         self.future = Future()
 
 
+class Outcome(str, Enum):
+    """How one try of an item on one ACE process ended; OK, TIMEOUT and RESOURCE give the
+    item the `Status` of that name, DIED and FAILED `Status.ACE_ERROR` once no try is left."""
+
+    OK = "ok"
+    #: LIT's watchdog stopped it: tried once more, then time decided the item
+    TIMEOUT = "timeout"
+    #: ACE reached a memory cap as its time ran out: the cap is the outcome
+    RESOURCE = "resource"
+    #: a death LIT did not cause: retried
+    DIED = "died"
+    #: no answer by the item's or LIT's doing: not retried
+    FAILED = "failed"
+
+
 @dataclass(frozen=True)
 class _Attempt:
     """How one try of an item on one ACE process went."""
 
-    response: Any  # ACE's answer (outcome "ok"), else None
-    #: "ok"; "timeout" (LIT's watchdog: the grammar's outcome); "died" (a death LIT did not
-    #: cause: retried); "failed" (no answer by the item's or LIT's doing: not retried)
-    outcome: str
+    response: Any  # ACE's answer (outcome OK), else None
+    outcome: Outcome
     stderr: str  # what ACE wrote to stderr during the try
-    detail: str = ""  # how ACE ended or failed ("died", "failed"); the reason ("timeout")
+    detail: str = ""  # how ACE ended or failed (DIED, FAILED); the reason (TIMEOUT, RESOURCE)
 
 
 class _StartError(Exception):
@@ -520,7 +536,7 @@ class _Process:
     unnamed temporary file (nothing left on disk however LIT ends), opened for appending
     and read at our own offset (os.pread), so reading never disturbs ACE's writes."""
 
-    def __init__(self, service: AceService, kind: str, n: int | None) -> None:
+    def __init__(self, service: AceService, kind: AceTask, n: int | None) -> None:
         self._err = tempfile.TemporaryFile()
         fd = self._err.fileno()
         fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
@@ -532,7 +548,7 @@ class _Process:
                 str(service.config.grammar),
                 str(Path(service.config.ace).absolute()),  # never a PATH lookup
                 service._cmdargs(kind, n),
-                generate=kind == "generate",
+                generate=kind == AceTask.GENERATE,
                 env=service.env,
                 stderr=self._err,
                 max_output=service.max_output_bytes,
@@ -595,7 +611,7 @@ class _Worker:
     def __init__(self, service: AceService, index: int) -> None:
         self.service = service
         self.index = index
-        self.processes: dict[tuple[str, int | None], _Process] = {}
+        self.processes: dict[tuple[AceTask, int | None], _Process] = {}
         self._cond = threading.Condition()
         self._deadline: float | None = None  # the wall-clock backstop
         self._target: _Process | None = None
@@ -674,17 +690,17 @@ class _Worker:
         reading ties from the first does it ask for more (`TIE_ASK`, `TIE_READINGS`). The
         readings kept are the same whichever process parsed the sentence."""
         start = time.monotonic()
-        if task.kind == "generate":
+        if task.kind == AceTask.GENERATE:
             attempt, tries = self._tries((task.kind, task.param), task.datum)
             result = self._generate_result(task, attempt, time.monotonic() - start)
             return replace(result, attempts=tries) if tries > 1 else result
         first = asked = task.param + 1
         tries = 0
         while True:
-            attempt, more = self._tries(("parse", asked), task.datum, once=asked != first)
+            attempt, more = self._tries((AceTask.PARSE, asked), task.datum, once=asked != first)
             tries += more
             kept: tuple[Reading, ...] | None = ()
-            if attempt.outcome == "ok":
+            if attempt.outcome == Outcome.OK:
                 found = _readings(attempt.response)
                 kept = best(found, task.param, asked)
                 if kept is None and asked < TIE_READINGS:
@@ -694,7 +710,7 @@ class _Worker:
             result = self._parse_result(task, attempt, time.monotonic() - start, kept)
             return replace(result, attempts=tries) if tries > 1 else result
 
-    def _tries(self, key: tuple[str, int | None], datum: str, once: bool = False
+    def _tries(self, key: tuple[AceTask, int | None], datum: str, once: bool = False
                ) -> tuple[_Attempt, int]:
         """The item's last attempt and how many it took. A death LIT did not cause is
         retried on a fresh process, up to `attempts` tries; so is a time-out, once
@@ -704,12 +720,12 @@ class _Worker:
         timeouts: list[str] = []
         while True:
             attempt = self._interact(key, datum)
-            if attempt.outcome == "died":
+            if attempt.outcome == Outcome.DIED:
                 deaths.append(attempt.detail)
                 if len(deaths) >= self.service.attempts or self.service._stopping:
                     attempt = replace(attempt, detail=_on_every_attempt(deaths))
                     break
-            elif attempt.outcome == "timeout":
+            elif attempt.outcome == Outcome.TIMEOUT:
                 timeouts.append(attempt.detail)
                 if len(timeouts) >= TIME_ATTEMPTS or self.service._stopping:
                     attempt = replace(attempt, detail=_decided_by_time(timeouts))
@@ -718,11 +734,12 @@ class _Worker:
                 break
         if once and key in self.processes:
             self.processes.pop(key).close(graceful=False)
-        tries = len(deaths) + len(timeouts) + (attempt.outcome not in ("died", "timeout"))
-        self.service.count_attempts(key[0], tries, attempt.outcome == "died")
+        tries = (len(deaths) + len(timeouts)
+                 + (attempt.outcome not in (Outcome.DIED, Outcome.TIMEOUT)))
+        self.service.count_attempts(key[0], tries, attempt.outcome == Outcome.DIED)
         return attempt, tries
 
-    def _process(self, key: tuple[str, int | None]) -> _Process:
+    def _process(self, key: tuple[AceTask, int | None]) -> _Process:
         proc = self.processes.get(key)
         if proc is not None and proc.popen.poll() is not None:  # died between items
             del self.processes[key]
@@ -734,15 +751,15 @@ class _Worker:
             self.service.count_start(key[0], time.monotonic() - began)
         return proc
 
-    def _interact(self, key: tuple[str, int | None], datum: str) -> _Attempt:
+    def _interact(self, key: tuple[AceTask, int | None], datum: str) -> _Attempt:
         """Send one item to this worker's process of *key* (started if need be) and say how
         it went (`_Attempt`); a failed process is discarded so the next try gets a new one."""
         if self.service._stopping:
-            return _Attempt(None, "failed", "", STOPPING)
+            return _Attempt(None, Outcome.FAILED, "", STOPPING)
         try:
             proc = self._process(key)
         except _StartError as exc:  # e.g. no memory to fork: the machine's, not the item's
-            return _Attempt(None, "died", "", str(exc))
+            return _Attempt(None, Outcome.DIED, "", str(exc))
         popen = proc.popen
         limits = self.service.limits[key[0]]
         began = time.monotonic()
@@ -785,31 +802,32 @@ class _Worker:
             del self.processes[key]
             proc.close(graceful=False)
         if fired and stopped:
-            return _Attempt(None, "died", stderr, "ACE was found stopped (SIGSTOP from outside "
-                            "LIT) when its time limit passed")
+            return _Attempt(None, Outcome.DIED, stderr, "ACE was found stopped (SIGSTOP from "
+                            "outside LIT) when its time limit passed")
         if fired and cap:  # ACE reached a cap as time ran out: the cap is the outcome
-            return _Attempt(None, "resource", stderr, cap)
+            return _Attempt(None, Outcome.RESOURCE, stderr, cap)
         if fired:
-            return _Attempt(None, "timeout", stderr,
+            return _Attempt(None, Outcome.TIMEOUT, stderr,
                             self._timeout_reason(key[0], on_cpu, used if measured else None))
         if not complete:
             if by_lit:
-                return _Attempt(None, "failed", stderr, STOPPING)
+                return _Attempt(None, Outcome.FAILED, stderr, STOPPING)
             if not alive or isinstance(error, BrokenPipeError):
-                return _Attempt(None, "died", stderr, _ended(popen.returncode, error))
+                return _Attempt(None, Outcome.DIED, stderr, _ended(popen.returncode, error))
             why = (f"{type(error).__name__}: {error}" if error is not None
                    else "ACE's answer is not a tsdb answer")
-            return _Attempt(None, "failed", stderr, why)
+            return _Attempt(None, Outcome.FAILED, stderr, why)
         # a complete answer is genuine even if ACE died right after giving it
         if gave_up:
-            return _Attempt(None, "timeout", stderr, self._own_timeout_reason(key[0], response))
-        if key[0] == "generate" or self._holds_too_much(proc):
+            return _Attempt(None, Outcome.TIMEOUT, stderr,
+                            self._own_timeout_reason(key[0], response))
+        if key[0] == AceTask.GENERATE or self._holds_too_much(proc):
             # a generator serves one item (the next must not see this one's -n budget or
             # memory state); a parser that grew past the idle cap would hold that memory
             # while this worker's other processes work. Idle now: killing it loses nothing.
             del self.processes[key]
             proc.close(graceful=False)
-        return _Attempt(response, "ok", stderr)
+        return _Attempt(response, Outcome.OK, stderr)
 
     def _holds_too_much(self, proc: _Process) -> bool:
         rss = resident_megabytes(proc.popen.pid)
@@ -820,15 +838,15 @@ class _Worker:
     def _failure(self, task: _Task, attempt: _Attempt) -> tuple[Status, str]:
         """A memory cap, a time-out, or ``ace_error`` saying first how ACE ended, then its
         stderr."""
-        if attempt.outcome == "resource":
-            short = "no parse" if task.kind == "parse" else "no realization"
+        if attempt.outcome == Outcome.RESOURCE:
+            short = "no parse" if task.kind == AceTask.PARSE else "no realization"
             return Status.RESOURCE, (f"{attempt.detail}; "
                                      + self._empty_reason({}, attempt.stderr, short))
-        if attempt.outcome == "timeout":
+        if attempt.outcome == Outcome.TIMEOUT:
             return Status.TIMEOUT, attempt.detail
         return Status.ACE_ERROR, " | ".join(filter(None, [attempt.detail, _tail(attempt.stderr)]))
 
-    def _timeout_reason(self, kind: str, on_budget: bool, used: float | None) -> str:
+    def _timeout_reason(self, kind: AceTask, on_budget: bool, used: float | None) -> str:
         """Which time limit the watchdog enforced: the processor-time limit (a runaway ACE),
         or the wall-clock backstop (a hung ACE or the machine's load: said, with the processor
         time ACE got; *used* None: it could not be read, the limit was wall-clock time)."""
@@ -843,7 +861,7 @@ class _Worker:
                     "machine with more busy processes than cores; ACE was stopped")
         return f"no answer within {limits.seconds:g} s ({option}); ACE was stopped"
 
-    def _gave_up(self, kind: str, response: Any, began: float) -> bool:
+    def _gave_up(self, kind: AceTask, response: Any, began: float) -> bool:
         """Did ACE stop at its own --timeout? Said by its error ("ran out of time while
         unpacking"), else judged by ACE's reported time when it has one (the wall time also
         counts starting a fresh ACE)."""
@@ -853,14 +871,14 @@ class _Worker:
         spent = seconds if seconds is not None else time.monotonic() - began
         return spent >= 0.98 * self.service.limits[kind].ace_timeout
 
-    def _own_timeout_reason(self, kind: str, response: Any) -> str:
+    def _own_timeout_reason(self, kind: AceTask, response: Any) -> str:
         limits, option = self.service.limits[kind], LIMIT_OPTIONS[kind][0]
         backstop = (f"wall-clock backstop, {limits.wall_factor:g} x {option}: ACE got less "
                     "processor time than it was due" if limits.wall_factor > 1 else option)
         error = f"; ACE: {response['error']}" if response.get("error") else ""
         return f"ACE stopped at its {limits.ace_timeout} s time limit ({backstop}){error}"
 
-    def _memory_cap(self, kind: str, said: str) -> str:
+    def _memory_cap(self, kind: AceTask, said: str) -> str:
         """Which memory cap ACE says it reached (its reason, naming the option), or ""."""
         if "RAM" not in said:
             return ""
@@ -879,7 +897,7 @@ class _Worker:
 
     def _parse_result(self, task: _Task, attempt: _Attempt, wall: float,
                       readings: tuple[Reading, ...]) -> ParseResult:
-        if attempt.outcome != "ok":
+        if attempt.outcome != Outcome.OK:
             status, reason = self._failure(task, attempt)
             return ParseResult(task.input, status, reason, (), None, wall)
         response, stderr = attempt.response, attempt.stderr
@@ -891,7 +909,7 @@ class _Worker:
         return ParseResult(task.input, status, reason, (), seconds, wall)
 
     def _generate_result(self, task: _Task, attempt: _Attempt, wall: float) -> GenerateResult:
-        if attempt.outcome != "ok":
+        if attempt.outcome != Outcome.OK:
             status, reason = self._failure(task, attempt)
             return GenerateResult(task.input, status, reason, (), None, wall)
         response, stderr = attempt.response, attempt.stderr

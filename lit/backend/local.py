@@ -9,15 +9,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import islice
 from typing import Any
 
-from lit.backend.work import BatchWork
+from lit.backend.work import BatchWork, Task
 
 
 #: Batches held per batch slot (running, queued or finished but not yet yielded).
 AHEAD = 2
-
-#: Tasks whose records this backend takes from a batch as each finishes (the BatchWork method
-#: that streams them), not when the whole batch ends.
-STREAMED = {"nli": "stream_nli"}
 
 
 def batches(items: Iterable, size: int, spread: int = 1,
@@ -128,12 +124,14 @@ class LocalBackend:
     #: Progress comes from inside each batch (BatchWork.nli's *progress*).
     progress_in_batch = True
 
-    def run(self, task: str, batches: Iterable[list], *args: Any, **options: Any
+    def run(self, task: Task, batches: Iterable[list], *args: Any, **options: Any
             ) -> Iterator[Any]:
         """The results of `work.<task>(batch, *args, **options)` for every batch, flattened,
         in order; an nli record as soon as it and every record before it are done
-        (`STREAMED`)."""
-        method = getattr(self.work, STREAMED.get(task, task))
+        (BatchWork.stream_nli)."""
+        work = self.work
+        method = {Task.NLI: work.stream_nli, Task.TRANSFORM: work.transform,
+                  Task.PARSE: work.parse}[task]
         return overlapped(batches, lambda batch: method(batch, *args, **options),
                           self.in_flight)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lit.backend import import_ray
-from lit.backend.work import BatchWork, Failed, ace_only
+from lit.backend.work import BatchWork, Failed, Task, ace_only
 from lit.config import RunConfig
 from lit.errors import ConfigurationError, InputError
 
@@ -66,6 +66,9 @@ class RemoteScorer:
     #: the remote scorer's own scale, so the ranking weighs its scores as a local one would
     scale: float | None = None
 
+    def load(self) -> None:
+        """Nothing to load here: the scorer actors loaded theirs."""
+
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]:
         """Scores from a scorer actor (any: they are interchangeable)."""
         if not self.actors:
@@ -89,8 +92,8 @@ class PipelineActor:
         scorer = pipeline.realizer.scorer if pipeline is not None else None
         config = self.work.service.config
         return {**_where(), "ace": str(config.ace), "grammar": str(config.grammar),
-                "scorer": getattr(scorer, "name", None),
-                "model": getattr(scorer, "model_name", None)}
+                "scorer": scorer.name if scorer is not None else None,
+                "model": scorer.model_name if scorer is not None else None}
 
     def nli(self, items: list, specs: list) -> list:
         return self.work.nli(items, specs)
@@ -118,9 +121,8 @@ class ScorerActor:
                                  batch_size=config.score_batch_size)
 
     def info(self) -> dict[str, Any]:
-        return {**_where(), "scorer": getattr(self.scorer, "name", None),
-                "model": getattr(self.scorer, "model_name", None),
-                "scale": getattr(self.scorer, "scale", None)}
+        return {**_where(), "scorer": self.scorer.name, "model": self.scorer.model_name,
+                "scale": self.scorer.scale}
 
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]:
         return self.scorer.score(groups)
@@ -222,7 +224,7 @@ class RayBackend:
 
     # --- running batches -------------------------------------------------------------------
 
-    def run(self, task: str, batches: Iterable[list], *args: Any) -> Iterator[Any]:
+    def run(self, task: Task, batches: Iterable[list], *args: Any) -> Iterator[Any]:
         """The results of `<task>(batch, *args)` for every batch, flattened, in input order,
         with at most `in_flight` batches out on the actors."""
         shared = [self.ray.put(a) for a in args]  # sent once, not with every batch
@@ -238,12 +240,15 @@ class RayBackend:
             for _, actor, _ in pending:  # the consumer stopped early: close() stops the rest
                 self._busy[actor] -= 1
 
-    def _submit(self, task: str, batch: list, shared: list) -> tuple[list, int, Any]:
+    def _submit(self, task: Task, batch: list, shared: list) -> tuple[list, int, Any]:
         actor = min(range(len(self.actors)), key=self._busy.__getitem__)
         self._busy[actor] += 1
-        return batch, actor, getattr(self.actors[actor], task).remote(batch, *shared)
+        handle = self.actors[actor]
+        method = {Task.NLI: handle.nli, Task.TRANSFORM: handle.transform,
+                  Task.PARSE: handle.parse}[task]
+        return batch, actor, method.remote(batch, *shared)
 
-    def _collect(self, task: str, entry: tuple[list, int, Any], args: tuple,
+    def _collect(self, task: Task, entry: tuple[list, int, Any], args: tuple,
                  shared: list) -> list:
         batch, actor, ref = entry
         try:
@@ -253,7 +258,7 @@ class RayBackend:
         finally:
             self._busy[actor] -= 1
 
-    def _alone(self, task: str, item: Any, args: tuple, shared: list) -> list:
+    def _alone(self, task: Task, item: Any, args: tuple, shared: list) -> list:
         """One item of a batch whose actor died twice, on its own: its records, or, if it
         kills its actor twice again, records with status `error` saying so."""
         batch, actor, ref = self._submit(task, [item], shared)
@@ -308,7 +313,7 @@ class ParseBackend(RayBackend):
         """One ParseResult per sentence, in input order."""
         from lit.backend.local import batches
 
-        return self.run("parse", batches(sentences, self.batch_size), n)
+        return self.run(Task.PARSE, batches(sentences, self.batch_size), n)
 
 
 def parse_backend(args: Any) -> ParseBackend:
@@ -325,7 +330,7 @@ def parse_backend(args: Any) -> ParseBackend:
                         options_of(config), _parse_failed)
 
 
-def _parse_failed(task: str, sentence: str, args: tuple, reason: str) -> list:
+def _parse_failed(task: Task, sentence: str, args: tuple, reason: str) -> list:
     from lit.ace.service import ParseResult
     from lit.status import Status
 

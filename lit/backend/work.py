@@ -9,10 +9,22 @@ is passed in: lit.pipeline builds it and imports this package, never the other w
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from enum import Enum
 from typing import Any
 
-#: The tasks a backend runs, by name (methods of BatchWork).
-TASKS: tuple[str, ...] = ("nli", "transform", "parse")
+from lit.ace.protocol import Ace
+
+
+class Task(str, Enum):
+    """The tasks a backend runs on batches: each is a method of BatchWork (and of a Ray
+    actor) by the same name."""
+
+    NLI = "nli"
+    TRANSFORM = "transform"
+    PARSE = "parse"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class BatchWork:
@@ -20,7 +32,7 @@ class BatchWork:
     lit.pipeline.Pipeline (None: ACE only) and its ACE service. Batches may run in parallel
     threads. *owner* is kept alive with the work (the Engine whose finalizer stops ACE)."""
 
-    def __init__(self, pipeline: Any, service: Any, owner: Any = None):
+    def __init__(self, pipeline: Any, service: Ace, owner: Any = None):
         self.pipeline = pipeline
         self.service = service
         self.owner = owner
@@ -57,10 +69,10 @@ class BatchWork:
         return times.seconds, times.ace
 
 
-def ace_only(service: Callable[[], Any], scorer: Any = None) -> BatchWork:
+def ace_only(service: Callable[[], Ace], scorer: Any = None) -> BatchWork:
     """Work for `lit parse`: an ACE pool from *service*, no pipeline (nothing to rank)."""
     return BatchWork(None, service())
 
 
 #: (task, item, task arguments, reason) -> the records of an item no backend could run.
-Failed = Callable[[str, Any, tuple, str], list]
+Failed = Callable[[Task, Any, tuple, str], list]

@@ -72,13 +72,13 @@ def _file_entry(path: str | Path | None) -> dict[str, Any]:
 def engine_settings(engine: Any) -> dict[str, Any]:
     """The `build_meta` keywords a lit Engine determines: ace, grammar, grammar_version,
     scorer, model, label_rules."""
-    config = getattr(engine.service, "config", None)
+    config = engine.service.config
     return {
-        "ace": getattr(config, "ace", None),
-        "grammar": getattr(config, "grammar", None),
+        "ace": config.ace,
+        "grammar": config.grammar,
         "grammar_version": engine.grammar_version,
-        "scorer": getattr(engine.scorer, "name", type(engine.scorer).__name__),
-        "model": getattr(engine.scorer, "model_name", None),
+        "scorer": engine.scorer.name,
+        "model": engine.scorer.model_name,
         "label_rules": engine.label_rules,
     }
 
@@ -114,7 +114,10 @@ def build_meta(
              "scorer": scorer, "model": model, "label_rules": label_rules}
     settings = engine_settings(engine) if engine is not None else {}
     settings.update({k: v for k, v in given.items() if v is not None})
-    rules_source = getattr(settings.get("label_rules"), "source", settings.get("label_rules"))
+    from lit.labels import LabelRules
+
+    rules = settings.get("label_rules")
+    rules_source = rules.source if isinstance(rules, LabelRules) else rules
     rules_file = _label_rules_file(rules_source)
     ace_path = settings.get("ace")
     return {

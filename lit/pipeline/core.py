@@ -20,6 +20,7 @@ from itertools import groupby
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
+from lit.ace.protocol import Ace
 from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS, LabelDecision, LabelRules, phenomena_of
 from lit.logic import edit_between
@@ -125,12 +126,12 @@ class _BatchProgress:
 
 
 class Pipeline:
-    """One configured pipeline over an AceService, a RuleEngine and a scorer. `transform` and
+    """One configured pipeline over an ACE service, a RuleEngine and a scorer. `transform` and
     `nli` handle one batch each and may run in parallel threads; `times` totals all batches."""
 
     def __init__(
         self,
-        service,
+        service: Ace,
         rules,
         scorer: Scorer,
         *,
@@ -199,10 +200,9 @@ class Pipeline:
                     out[r.input] = Parsed(Status.ACE_ERROR, f"unreadable MRS from ACE: {exc}")
                     continue
                 out[r.input] = self._choose(r.input, top, r.readings)
-            vouch = getattr(self.service, "vouch", None)  # a stand-in service may lack it
-            if vouch is not None:  # what the grammar parsed needs no index probe
-                vouch([m for p in out.values() if p.mrs is not None
-                       for m in (p.mrs, *(f for _, f in p.fallbacks))])
+            # what the grammar parsed needs no index probe
+            self.service.vouch([m for p in out.values() if p.mrs is not None
+                                for m in (p.mrs, *(f for _, f in p.fallbacks))])
         return out
 
     def _choose(self, sentence: str, top: MRS, readings) -> Parsed:
@@ -308,7 +308,7 @@ class Pipeline:
         items = {(s, mrs_key(m)): (s, m) for s, m in wanted.values()}
         with self._lock:
             found = {k: self._trips[k] for k in items if k in self._trips}
-        store = getattr(self.service, "parse_cache", None)  # a stand-in service may lack it
+        store = self.service.parse_cache
         missing = {}
         for k, item in items.items():
             kept = None
@@ -506,7 +506,7 @@ class Pipeline:
         if len(groups) < 2:
             yield from self.nli(items, specs, progress)
             return
-        at_once = min(len(groups), max(2, getattr(self.service, "workers", 2)))
+        at_once = min(len(groups), max(2, self.service.workers))
         with ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="lit-pairs") as pool:
             futures = [pool.submit(self.nli, group, specs, progress) for group in groups]
             try:

@@ -16,9 +16,10 @@ from fractions import Fraction
 from functools import partial
 from pathlib import Path
 
+from lit.ace.protocol import Ace
 from lit.backend import BACKENDS
 from lit.backend.local import LocalBackend, batches
-from lit.backend.work import BatchWork
+from lit.backend.work import BatchWork, Task
 from lit.errors import InputError
 from lit.io.readers import NliItem, checked_item
 from lit.labels import LabelRules
@@ -113,14 +114,14 @@ class Engine:
         round_trip: bool = DEFAULTS.round_trip,
         batch_size: int = DEFAULTS.batch_size,
         batches_in_flight: int = DEFAULTS.batches_in_flight,
-        service=None,
+        service: Ace | None = None,
         close_service: bool = False,
         backend: str = DEFAULTS.backend,
         ray_address: str | None = None,
         actors: int | None = None,
         ace_workers_per_actor: int = DEFAULTS.ace_workers_per_actor,
         scorer_actors: int = DEFAULTS.scorer_actors,
-        service_factory: Callable[[], object] | None = None,
+        service_factory: Callable[[], Ace] | None = None,
         task: str | Path | TaskProfile | None = None,
     ):
         from lit.rules.engine import RuleEngine
@@ -142,8 +143,7 @@ class Engine:
             self, service.close if self._owns_service else lambda: None
         )
         self.grammar_version = (
-            grammar_version or getattr(service.config, "grammar_version", None)
-            or DEFAULT_GRAMMAR_VERSION
+            grammar_version or service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
         )
         given_label_rules = label_rules
         try:
@@ -183,8 +183,7 @@ class Engine:
             else:
                 self.scorer = get_scorer(scorer, model=model, device=device,
                                          batch_size=score_batch_size)
-                if hasattr(self.scorer, "load"):  # fail now, not after a batch's ACE work
-                    self.scorer.load()
+                self.scorer.load()  # fail now, not after a batch's ACE work
         except BaseException:
             self.close()
             raise
@@ -211,9 +210,9 @@ class Engine:
         *,
         rules: Sequence[str | Path] | None = None,
         label_rules: str | Path | LabelRules | None = None,
-        service=None,
+        service: Ace | None = None,
         close_service: bool = False,
-        service_factory: Callable[[], object] | None = None,
+        service_factory: Callable[[], Ace] | None = None,
         task: str | Path | TaskProfile | None = None,
     ) -> Engine:
         """An Engine with every setting of *config* (the CLI builds its Engine this way)."""
@@ -267,7 +266,7 @@ class Engine:
         specs = [spec] if isinstance(spec, (str, Spec)) else list(spec)
         checked = [self.check_spec(s) for s in specs]
         work = batches(sentences, self.batch_size, self.batches_in_flight, key=str)
-        yield from self.backend.run("transform", work, checked)
+        yield from self.backend.run(Task.TRANSFORM, work, checked)
 
     def nli(
         self, pairs: Iterable[object], specs: Sequence[str | PairSpec] = PAPER_SPECS,
@@ -315,11 +314,11 @@ class Engine:
         work = batches(items, self.batch_size, self.batches_in_flight,
                        key=lambda it: it.premise)
         if progress is None:
-            yield from backend.run("nli", work, named)
+            yield from backend.run(Task.NLI, work, named)
         elif backend.progress_in_batch:
-            yield from backend.run("nli", work, named, progress=progress)
+            yield from backend.run(Task.NLI, work, named, progress=progress)
         else:
-            for record in backend.run("nli", work, named):
+            for record in backend.run(Task.NLI, work, named):
                 progress(Fraction(1))
                 yield record
 
@@ -365,7 +364,7 @@ class Engine:
 
 
 def actor_work(config: RunConfig, rules: Sequence[str] | None, label_rules: object,
-               service_factory: Callable[[], object] | None, scorer: Scorer | None) -> BatchWork:
+               service_factory: Callable[[], Ace] | None, scorer: Scorer | None) -> BatchWork:
     """What a Ray actor runs, built on the actor's node: a local Engine's pipeline over its
     own ACE pool (from *service_factory*, else *config*), ranking with *scorer* (a scorer
     actor's handle) if given, else with the scorer *config* names."""
@@ -376,11 +375,11 @@ def actor_work(config: RunConfig, rules: Sequence[str] | None, label_rules: obje
     return BatchWork(engine.pipeline, engine.service, owner=engine)
 
 
-def failed_records(task: str, item: object, args: tuple, reason: str) -> list:
+def failed_records(task: Task, item: object, args: tuple, reason: str) -> list:
     """The records of one item no backend could run (status `error`, with *reason*), shaped
-    like the records *task* ("nli" or "transform") writes for it."""
+    like the records *task* (nli or transform) writes for it."""
     (specs,) = args
-    if task == "nli":
+    if task == Task.NLI:
         transforms = [pair_transform(text, Status.ERROR, reason) for text, _ in specs]
         return [nli_record(item.id, item.input, transforms, StageTimes().share(1),
                            Status.ERROR, reason)]

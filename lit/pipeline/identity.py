@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from lit.ace.protocol import Ace
 from lit.errors import InputError
 from lit.io.output import write_text_atomic
 
@@ -44,17 +45,16 @@ def run_identity(input: str | Path, specs: list[str], engine: Any,
                  options: dict[str, Any]) -> dict[str, Any]:
     """The identity of a run of *engine* (a lit Engine) over *input* with *specs*."""
     realizer = engine.pipeline.realizer
-    label_source = getattr(engine.label_rules, "source", None)
+    label_source = engine.label_rules.source
     return {
         "input": file_fingerprint(input),
         "specs": list(specs),
         "label_rules": file_fingerprint(label_source) if label_source and
         Path(label_source).is_file() else label_source,
         "rule_modules": sorted([m.name, list(m.paths)] for m in engine.rules.modules),
-        "grammar": file_fingerprint(getattr(getattr(engine.service, "config", None), "grammar",
-                                            None)),
+        "grammar": file_fingerprint(engine.service.config.grammar),
         "grammar_version": engine.grammar_version,
-        "scorer": getattr(engine.scorer, "name", type(engine.scorer).__name__),
+        "scorer": engine.scorer.name,
         "max_candidates": realizer.max_candidates,
         "max_alternatives": engine.pipeline.max_alternatives,
         "verify_readings": realizer.verify_readings,
@@ -66,14 +66,11 @@ def run_identity(input: str | Path, specs: list[str], engine: Any,
     }
 
 
-def limits_of(service: Any) -> dict[str, float] | None:
-    """The ACE limits of *service* by option name (timeout s, caps MB), or None for a
-    service that has none (a stand-in in tests)."""
+def limits_of(service: Ace) -> dict[str, float]:
+    """The ACE limits of *service* by option name (timeout s, caps MB)."""
     from lit.ace.service import LIMIT_OPTIONS
 
-    limits = getattr(service, "limits", None)
-    if not limits:
-        return None
+    limits = service.limits
     return {option.lstrip("-").replace("-", "_"): value
             for kind, options in LIMIT_OPTIONS.items()
             for option, value in zip(options, (limits[kind].seconds,

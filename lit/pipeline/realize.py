@@ -33,6 +33,7 @@ from fractions import Fraction
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
+from lit.ace.protocol import Ace
 from lit.ace.semindex import NOT_IN_INDEX
 from lit.config import DEFAULTS
 from lit.equivalence import equivalent
@@ -171,11 +172,11 @@ def mrs_key(mrs: MRS) -> str:
 
 
 class Realizer:
-    """Turns MRSs into verified sentences through an AceService and a scorer."""
+    """Turns MRSs into verified sentences through an ACE service and a scorer."""
 
     def __init__(
         self,
-        service,
+        service: Ace,
         scorer: Scorer,
         *,
         max_candidates: int = DEFAULTS.max_candidates,
@@ -273,7 +274,7 @@ class Realizer:
                                                                       limit=limit)):
                         results.append(r)
                         f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
-                                                getattr(r, "capped", False)))
+                                                r.capped))
                         heard.targets(waiting[id(f)], Fraction(1, 2))
             except BaseException as exc:  # waiting batches must not hang
                 for _, f, _ in mine:
@@ -317,11 +318,8 @@ class Realizer:
                         ) -> list[tuple[MRS, Future, int]]:
         """Fail at once each MRS with a predicate outside the grammar's generation index
         (after stand-ins: AceService.unindexed); the rest, for ACE."""
-        check = getattr(self.service, "unindexed", None)  # a stand-in service may lack it
-        if check is None:
-            return mine
-        refused = check([m for m, _, _ in mine],
-                        math.ceil(self.realizations_per_candidate * self.max_candidates))
+        limit = math.ceil(self.realizations_per_candidate * self.max_candidates)
+        refused = self.service.unindexed([m for m, _, _ in mine], limit)
         for (_, f, _), preds in zip(mine, refused):
             if preds:
                 f.set_result(_Generated(Status.NO_GENERATION, (
@@ -351,7 +349,7 @@ class Realizer:
     def _order(self, t: _Target, candidates: Sequence[str], scores: Sequence[float],
                ) -> list[Scored]:
         return order(candidates, scores, t.job.source, t.job.preferences, self.closeness_weight,
-                     getattr(self.scorer, "scale", None), t.explains, t.word_order, t.touched)
+                     self.scorer.scale, t.explains, t.word_order, t.touched)
 
     def _repair(self, targets: list[_Target]) -> None:
         """Surface repair (lit.rank.surface): each target's best REPAIRS candidates that read

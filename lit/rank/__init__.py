@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from lit.rank.ace_order import AceOrderScorer
 from lit.rank.choice import DEFAULT_SCORER, SCORERS, get_scorer
-from lit.rank.scorer import Scorer, rank
+from lit.rank.scorer import GivenScorer, Scorer, rank
 
-__all__ = ["DEFAULT_SCORER", "SCORERS", "AceOrderScorer", "Scorer", "get_scorer", "rank"]
+__all__ = ["DEFAULT_SCORER", "SCORERS", "AceOrderScorer", "GivenScorer", "Scorer", "get_scorer",
+           "rank"]

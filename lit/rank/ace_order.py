@@ -11,6 +11,10 @@ class AceOrderScorer:
     name = "ace"
     #: one place in ACE's order weighs 1/20 of a unit of closeness
     scale = 20.0
+    model_name = None
+
+    def load(self) -> None:
+        """Nothing to load."""
 
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]:
         return [[float(i) for i in range(len(g))] for g in groups]

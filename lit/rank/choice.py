@@ -7,7 +7,7 @@ import sys
 from lit.config import DEFAULTS
 from lit.errors import ConfigurationError
 from lit.rank.ace_order import AceOrderScorer
-from lit.rank.scorer import Scorer
+from lit.rank.scorer import GivenScorer, Scorer
 
 #: Scorer names accepted by `--scorer`.
 SCORERS: tuple[str, ...] = ("gpt2", "freq", "ace")
@@ -21,13 +21,14 @@ def get_scorer(
     device: str | None = None,
     batch_size: int = DEFAULTS.score_batch_size,
 ) -> Scorer:
-    """A scorer by name (`gpt2`, `freq`, `ace`), or *name* itself if it already is a scorer.
+    """A scorer by name (`gpt2`, `freq`, `ace`), or *name* itself if it already is a scorer
+    (an object with only `score`: as a `GivenScorer`).
 
     `gpt2` with no *model* named is loaded now; if it cannot be (no `rank` extra, no network
     and not cached), `freq` stands in and stderr says so once. A named *model* that cannot be
     loaded is an error. The model scorers are imported only when chosen (they are heavy)."""
     if not isinstance(name, str):
-        return name
+        return name if isinstance(name, Scorer) else GivenScorer(name)
     if name == "ace":
         return AceOrderScorer()
     if name == "freq":

@@ -28,11 +28,15 @@ class FrequencyScorer:
     #: a difference of 10 (one unseen word, or six added *of*s) weighs as much as a whole
     #: unit of closeness (lit.rank.ranking)
     scale = 10.0
+    model_name = None
 
     def __init__(self) -> None:
         from wordfreq import zipf_frequency
 
         self._zipf = zipf_frequency
+
+    def load(self) -> None:
+        """Nothing to load: wordfreq's list was read when it was made."""
 
     def costs(self, text: str) -> list[float]:
         """Each word's negative log10 unigram probability."""

@@ -13,6 +13,7 @@ from lit.pipeline.core import Pipeline
 from lit.rank import AceOrderScorer
 from lit.rules.engine import RuleEngine
 from lit.status import Status
+from tests.standin_ace import StandInAce
 
 SENTENCE = "A dog is barking."
 READING = ("[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: pres MOOD: indicative PROG: + PERF: - ]"
@@ -24,11 +25,9 @@ WORDS = {"_dog_n_1": "dog", "_animal_n_1": "animal", "_beast_n_1": "beast",
          "_creature_n_1": "creature"}
 
 
-class Grammar:
+class Grammar(StandInAce):
     """Parses "A X is barking." to the reading with X's predicate; generates only the nouns
     in *generates* (ACE's "no realization" for the others)."""
-
-    config = None
 
     def __init__(self, generates: set[str]):
         self.generates = generates

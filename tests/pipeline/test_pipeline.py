@@ -22,14 +22,14 @@ from lit.pipeline import Pipeline, Realizer
 from lit.rank import AceOrderScorer, get_scorer, rank
 from lit.rules.engine import RuleEngine
 from lit.status import Status
+from tests.standin_ace import WrappedAce
 
 
-class Counting:
+class Counting(WrappedAce):
     """Wraps an AceService, recording what the pipeline asks of it."""
 
     def __init__(self, service):
-        self.service = service
-        self.config = service.config
+        super().__init__(service)
         self.generated: list = []
         self.parse_calls: list[tuple[int, list[str]]] = []
 

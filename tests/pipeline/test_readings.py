@@ -12,6 +12,7 @@ from lit.pipeline.core import Pipeline
 from lit.rank import AceOrderScorer
 from lit.rules.engine import RuleEngine
 from lit.status import Status
+from tests.standin_ace import StandInAce
 
 SENTENCE = "The dog barks."
 READING = ("[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: {tense} MOOD: indicative PROG: - PERF: - ]"
@@ -27,12 +28,10 @@ OTHER_TENSE = READING.format(tense="past", noun="_dog_n_3")
 PAST_FIRST = READING.format(tense="past", noun="_dog_n_1")
 
 
-class Grammar:
+class Grammar(StandInAce):
     """A grammar that realizes the second reading's sense of *dog* as it should; the first's
     only as "The Dog barked." (*top* "defective": verified, but with a defect), as a
     sentence that reads back as the second sense ("unverified"), or not at all ("nothing")."""
-
-    config = None
 
     def __init__(self, top: str = "defective"):
         self.top = top

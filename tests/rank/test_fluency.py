@@ -4,11 +4,10 @@ every verified candidate has a defect is not_fluent unless defects are allowed."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 from delphin.codecs import simplemrs
 
+from lit.ace.results import GenerateResult, ParseResult, Reading
 from lit.pipeline.realize import Job, Realizer
 from lit.rank import AceOrderScorer
 from lit.rank.explained import brought, implausible, unexplained, words
@@ -16,6 +15,7 @@ from lit.rank.freq import FrequencyScorer
 from lit.rank.ranking import order
 from lit.rules.engine import RuleEngine
 from lit.status import Status
+from tests.standin_ace import StandInAce
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +108,10 @@ class Noisy:
 
     name = "noisy"
     scale = 10.0
+    model_name = None
+
+    def load(self):
+        """Nothing to load."""
 
     def score(self, groups):
         return [[0.0 if g_i.startswith("Of") else 0.05 for g_i in g] for g in groups]
@@ -123,39 +127,21 @@ def test_a_negligible_scorer_margin_cannot_outweigh_closeness():
     # the rank term this replaces: 0.75 * 0.2 + 0.25 * 1 > 0.75 * 0.333 + 0.25 * 0
 
 
-@dataclass
-class _Generated:
-    surfaces: list[str]
-    status: str = "ok"
-    reason: str | None = None
-    capped: bool = False
-
-
-@dataclass
-class _Reading:
-    mrs: str
-
-
-@dataclass
-class _Parse:
-    input: str
-    readings: list[_Reading]
-    status: str = "ok"
-    reason: str | None = None
-
-
-class Stub:
+class Stub(StandInAce):
     """A service that generates *surfaces* and re-parses the *verifying* ones to the target."""
 
     def __init__(self, surfaces, verifying, target):
         self.surfaces, self.verifying, self.target = surfaces, verifying, target
 
     def generate(self, mrss, limit=None):
-        return [_Generated(list(self.surfaces)) for _ in mrss]
+        return iter([GenerateResult(simplemrs.encode(m, lnk=False), Status.OK, None,
+                                    tuple(self.surfaces), 0.0, 0.0) for m in mrss])
 
     def parse(self, sentences, n=1):
         mrs = simplemrs.encode(self.target, lnk=False)
-        return [_Parse(s, [_Reading(mrs)] if s in self.verifying else []) for s in sentences]
+        return iter([ParseResult(s, Status.OK, None,
+                                 (Reading(mrs),) if s in self.verifying else (), 0.0, 0.0)
+                     for s in sentences])
 
 
 def realize(rules, spec, module, surfaces, verifying, **options):

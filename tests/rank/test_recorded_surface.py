@@ -19,6 +19,7 @@ from lit.rank.freq import FrequencyScorer
 from lit.rank.surface import align, differences
 from lit.rules.engine import RuleEngine
 from tests.conftest import DATA, Reversed, read_recorded
+from tests.standin_ace import StandInAce
 
 RECORDED = DATA / "live" / "candidates-surface-erg2025-rig.jsonl.gz"
 ISSUE = ("A small group of young black men, some in traditional African dress, are assembled "
@@ -31,10 +32,8 @@ def recorded() -> list[dict]:
     return read_recorded(RECORDED)
 
 
-class Replay:
+class Replay(StandInAce):
     """ACE as recorded for one row: its realizations, and which sentences verified."""
-
-    config = None
 
     def __init__(self, row: dict):
         self.row = row

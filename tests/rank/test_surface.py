@@ -13,6 +13,7 @@ from lit.rank import AceOrderScorer
 from lit.rank.closeness import edit_distance, measure
 from lit.rank.freq import FrequencyScorer
 from lit.rank.surface import WordOrder, align, differences, moves_words, repair, tokenize
+from tests.standin_ace import StandInAce
 
 GROUP = "A small group of young black men, some in traditional African dress, are assembled outdoors."
 
@@ -156,10 +157,8 @@ OTHER = TARGET.replace("_run_v_1", "_walk_v_1")
 SOURCE = "A young black man runs."
 
 
-class Grammar:
+class Grammar(StandInAce):
     """Generates *realizations*; a sentence re-parses to the target iff it is in *verifies*."""
-
-    config = None
 
     def __init__(self, realizations: list[str], verifies: set[str]):
         self.realizations, self.verifies = realizations, verifies
