@@ -156,9 +156,6 @@ class Pipeline:
         self.readings = max(1, readings)
         self.max_alternatives = max(1, max_alternatives)
         self.label_rules = label_rules or LabelRules.load()
-        #: realize both sides of every labelled pair, even the hypothesis of a pair whose
-        #: premise failed (the behaviour before issue 23; tools/bench_yield.py's baseline)
-        self.realize_every_side = False
         self.times = StageTimes()
         self.realizer = Realizer(
             service, scorer, max_candidates=max_candidates, verify_readings=verify_readings,
@@ -450,7 +447,7 @@ class Pipeline:
                                        (it.hypothesis, pair.hypothesis)))
         share.labelled(len({k for (k, _), d in decisions.items() if d.status == Status.OK}),
                        len({key for keys in wanted for key in keys}))
-        sides = self._pair_sides(wanted, parsed, times, share.side)
+        sides = self.pair_sides(wanted, parsed, times, share.side)
         share.close()
         self.times.merge(times)
         share = times.share(len(items))
@@ -472,7 +469,7 @@ class Pipeline:
             records.append(nli_record(it.id, it.input, transforms, share))
         return records
 
-    def _pair_sides(
+    def pair_sides(
         self, wanted: Sequence[tuple[tuple[str, Spec], tuple[str, Spec]]],
         parsed: dict[str, Parsed], times: StageTimes,
         done: Callable[[tuple[str, Spec], Fraction], None],
@@ -481,10 +478,7 @@ class Pipeline:
         sides of pairs whose premise side has an output (a pair needs both; a premise side is
         shared by its hypotheses and specs, and premises are the longer sentences that fail
         most). A hypothesis side no pair can use is never generated nor verified: its record
-        shows it empty, the pair's reason names the premise's failure. With
-        `realize_every_side` (benchmarks of the old behaviour) every side is realized."""
-        if self.realize_every_side:
-            return self.sides([key for keys in wanted for key in keys], parsed, times, done)
+        shows it empty, the pair's reason names the premise's failure."""
         sides = self.sides([p for p, _ in wanted], parsed, times, done)
         needed = {h for p, h in wanted if sides[p].usable and h not in sides}
         for _, h in wanted:
@@ -553,8 +547,7 @@ class Pipeline:
         if not ps.usable:
             # the hypothesis side is left out even when another pair of the batch needed it,
             # so a record does not depend on which pairs share its batch
-            return pair_transform(text, ps.status, f"premise: {ps.reason}", ps,
-                                  hs if self.realize_every_side else None)
+            return pair_transform(text, ps.status, f"premise: {ps.reason}", ps)
         if not hs.usable:
             return pair_transform(text, hs.status, f"hypothesis: {hs.reason}", ps, hs)
         if d.edit is not None and (hs.alternatives or {}).get("used"):
