@@ -23,6 +23,7 @@ import pytest
 from lit.cli import main
 from lit.config import PAPER_SPECS
 from tests.conftest import DATA, ORACLE, read_jsonl
+from tests.system.test_determinism import without_timings
 
 EXPECTED = DATA / "expected"
 #: Ten oracle sentences, the first two NLI pairs of each.
@@ -53,12 +54,7 @@ def records(ace: Path, grammar: Path, directory: Path, options: tuple[str, ...])
             "--workers", "2", "--no-progress", "--specs", ",".join(SPECS), *options]
     with contextlib.redirect_stderr(io.StringIO()):
         assert main(argv) == 0
-    lines = []
-    for line in out.read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        del record["timings"]
-        lines.append(json.dumps(record, ensure_ascii=False))
-    return lines
+    return without_timings(out)
 
 
 def expected(name: str) -> list[str]:
