@@ -225,6 +225,9 @@ class _Table:
         for i, r in enumerate(rows):
             for f in r.features:
                 self.positions.setdefault(f, []).append(i)
+        #: each ranked feature's item set, as a number shared by features with the same items
+        self.item_set: dict[str, int] = {}
+        self._sets: dict[tuple[int, ...], int] = {}
 
     def tested(self, min_support: int, baseline: bool) -> list[str]:
         n = len(self.labels)
@@ -235,12 +238,14 @@ class _Table:
         """Every feature with its counts, MI, p and q, by MI (ties: more items, then name).
         Features with exactly the same items are one test (the same table): BH's count is of
         distinct item sets, so a word's lexical type and its supertypes cost one test."""
-        sets: dict[tuple[int, ...], int] = {}
-        which = [sets.setdefault(tuple(self.positions[f]), len(sets)) for f in features]
+        for f in features:
+            self.item_set[f] = self._sets.setdefault(tuple(self.positions[f]), len(self._sets))
+        local: dict[int, int] = {}  # item set -> its row in this call's tables
+        which = [local.setdefault(self.item_set[f], len(local)) for f in features]
         first = {k: f for f, k in zip(reversed(features), reversed(which))}
         counts = np.array([np.bincount(self.labels[self.positions[first[k]]],
-                                       minlength=len(self.keys)) for k in range(len(sets))]
-                          ).reshape(len(sets), len(self.keys))
+                                       minlength=len(self.keys)) for k in range(len(local))]
+                          ).reshape(len(local), len(self.keys))
         tested = significance(counts, self.totals)
         rows = []
         for f, at in zip(features, which):
@@ -322,9 +327,9 @@ def _merge_same_items(rows: list[dict], table: _Table) -> list[dict]:
     exactly those items (the best-ranked of equally general ones); the others go into its
     ``same_items`` (``hyp-only:ep:_sit_v_1`` and ``hyp-only:lex:sit_v1`` are one finding,
     shown as ``hyp-only:letype:v_-_le`` when every pair with one has the other)."""
-    same: dict[tuple[int, ...], list[dict]] = {}
+    same: dict[int, list[dict]] = {}
     for r in rows:
-        same.setdefault(tuple(table.positions[r["feature"]]), []).append(r)
+        same.setdefault(table.item_set[r["feature"]], []).append(r)
     out = []
     for members in same.values():
         best = max(members, key=lambda r: generality(r["feature"]))
