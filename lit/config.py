@@ -1,15 +1,22 @@
 """Every run-time default in one place: the grammar versions and one ``RunConfig``.
 
 The CLI, ``lit.Engine`` and ``lit.run_nli`` all read their defaults from here, so a default is
-stated once. This module imports nothing from LIT, so ``lit --help`` can import it cheaply and
-any package may depend on it without making a cycle.
+stated once. A ``RunConfig`` is built once (from command-line options, keywords or another
+config), checked once when it is made (an ``InputError`` names the option), and handed whole to
+the engine, pipeline, realizer, ACE service and backends; Ray actors get the same object. This
+module imports only ``lit.errors``, so ``lit --help`` can import it cheaply and any package may
+depend on it without making a cycle.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from dataclasses import dataclass, fields, replace
+from os import PathLike
 from typing import Any
+
+from lit.errors import InputError
 
 #: The ERG releases LIT has rules for, newest first; the first is the default.
 GRAMMAR_VERSIONS: tuple[str, ...] = ("2025", "2018", "1214")
@@ -36,6 +43,16 @@ DEFAULT_GENERATE_UNPACK_MEGABYTES = 1300
 #: at most this size, not the high-water marks of all three (docs/performance.md). Every
 #: verifying re-parse measured on the rig stayed under ~230 MB.
 DEFAULT_IDLE_MEGABYTES = 300
+#: ACE output read per item before the item is ace_error (a runaway process cannot fill memory).
+DEFAULT_MAX_OUTPUT_MEGABYTES = 64
+#: Input guards: longer sentences are refused before ACE sees them (their charts would be huge).
+DEFAULT_MAX_CHARS = 1000
+DEFAULT_MAX_WORDS = 100
+#: Tries an item gets when ACE dies of something LIT did not cause.
+DEFAULT_ATTEMPTS = 4
+
+#: Where batches can run (lit.backend).
+BACKENDS: tuple[str, ...] = ("local", "ray")
 
 #: The LIT paper's pair specs (docs/design.md §2 table, without o;o): `lit nli`'s default.
 PAPER_SPECS: tuple[str, ...] = (
@@ -59,6 +76,25 @@ class RunConfig:
     grammar_version: str | None = None
     #: ACE worker processes; None: one per core.
     workers: int | None = None
+    #: ACE's memory caps per process, MB (see DEFAULT_MAX_CHART_MEGABYTES): with the other
+    #: caps, the limits that decide an item's outcome, whatever the machine's load.
+    max_chart_megabytes: int = DEFAULT_MAX_CHART_MEGABYTES
+    max_unpack_megabytes: int = DEFAULT_MAX_UNPACK_MEGABYTES
+    generate_chart_megabytes: int = DEFAULT_GENERATE_CHART_MEGABYTES
+    generate_unpack_megabytes: int = DEFAULT_GENERATE_UNPACK_MEGABYTES
+    #: An ACE process holding more than this after an item is started afresh for the next.
+    idle_megabytes: int = DEFAULT_IDLE_MEGABYTES
+    #: ACE output read per item before the item is ace_error.
+    max_output_megabytes: int = DEFAULT_MAX_OUTPUT_MEGABYTES
+    #: Sentences longer than this (characters, words) are refused before ACE sees them.
+    max_chars: int = DEFAULT_MAX_CHARS
+    max_words: int = DEFAULT_MAX_WORDS
+    #: Tries an item gets when ACE dies of something LIT did not cause.
+    attempts: int = DEFAULT_ATTEMPTS
+    #: Answer parses and generations made before (this or an earlier command) from the on-disk
+    #: cache every command shares (lit.ace.parsecache). The CLI turns it on unless
+    #: --no-parse-cache; the Python API leaves it off unless asked.
+    parse_cache: bool = False
     #: Per-item backstop in seconds of ACE's processor time (3x that in wall-clock time for a
     #: process that gets no processor): the memory caps decide an item's outcome, this only
     #: stops a runaway or hung ACE. An item it stops is retried once on a fresh process; if
@@ -125,16 +161,80 @@ class RunConfig:
     #: Separate Ray actors that rank for all the others (0: each actor ranks itself).
     scorer_actors: int = 0
 
+    def __post_init__(self) -> None:
+        for name in ("ace", "grammar"):  # paths may be given as Path objects
+            if isinstance(getattr(self, name), PathLike):
+                object.__setattr__(self, name, str(getattr(self, name)))
+        for f in fields(self):
+            problem = _check(f.name, getattr(self, f.name), f.default)
+            if problem:
+                raise InputError(f"option {f.name}: {problem}")
+
     def replace(self, **changes: Any) -> RunConfig:
-        """A copy with *changes* (None values are ignored, so unset options keep defaults)."""
+        """A copy with *changes* (None values are ignored, so unset options keep defaults);
+        an unknown option is an InputError naming it."""
+        unknown = sorted(set(changes) - OPTION_NAMES)
+        if unknown:
+            raise InputError(f"unknown option {unknown[0]!r}: expected one of "
+                             f"{', '.join(sorted(OPTION_NAMES))}")
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RunConfig:
-        """The options a command declared (argparse dests named like the fields); options it
-        did not declare, or left unset, keep their defaults."""
-        return cls().replace(**{f.name: getattr(args, f.name, None) for f in fields(cls)})
+        """The options a command declared (argparse dests named like the fields, and
+        --no-parse-cache); options it did not declare, or left unset, keep their defaults.
+        A command that declares --no-parse-cache uses the cache unless it is given."""
+        given = {f.name: getattr(args, f.name, None) for f in fields(cls)}
+        if hasattr(args, "no_parse_cache"):
+            given["parse_cache"] = not args.no_parse_cache
+        return cls().replace(**given)
 
 
+#: Options that may be absent (None: resolved later, as each field's comment says).
+_OPTIONAL = {"ace", "grammar", "grammar_version", "workers", "model", "device", "ray_address",
+             "actors"}
+#: The least value of each numeric option: whole numbers are at least 1 unless said here,
+#: seconds are positive.
+_LEAST = {"scorer_actors": 0, "realizations_per_candidate": 1}
+_CHOICES = {"backend": BACKENDS, "grammar_version": GRAMMAR_VERSIONS}
+
+
+def _check(name: str, value: Any, default: Any) -> str | None:
+    """What is wrong with *value* for option *name* (whose default is *default*), if anything."""
+    if value is None:
+        return None if name in _OPTIONAL else "must be given"
+    if name in _CHOICES:
+        ok = value in _CHOICES[name]
+        return None if ok else f"expected one of {', '.join(_CHOICES[name])}, not {value!r}"
+    if name == "scorer":
+        ok = (isinstance(value, str) and value) or callable(getattr(value, "score", None))
+        return None if ok else f"expected a scorer name or an object with score(), not {value!r}"
+    if name == "closeness_weight":
+        ok = _is_number(value, float) and 0 <= value <= 1
+        return None if ok else f"expected a number from 0 to 1, not {value!r}"
+    kind = _NUMBER.get(name, str) if default is None else type(default)
+    if kind is bool:
+        return None if isinstance(value, bool) else f"expected true or false, not {value!r}"
+    if kind is str:
+        return None if isinstance(value, str) else f"expected a string, not {value!r}"
+    if not _is_number(value, kind):
+        return f"expected {'a whole number' if kind is int else 'a number'}, not {value!r}"
+    least = _LEAST.get(name, 1 if kind is int else None)
+    if least is None:
+        return None if value > 0 else f"expected a positive number, not {value!r}"
+    return None if value >= least else f"expected at least {least}, not {value!r}"
+
+
+def _is_number(value: Any, kind: type) -> bool:
+    """Is *value* a finite number of *kind* (int: a whole number; float: any real)?"""
+    allowed = (int,) if kind is int else (int, float)
+    return (isinstance(value, allowed) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+#: The numeric options whose default is None (checked when given).
+_NUMBER = {"workers": int, "actors": int}
+#: Every option's name.
+OPTION_NAMES = frozenset(f.name for f in fields(RunConfig))
 #: The defaults, for signatures that need a plain value (``timeout: float = DEFAULTS.timeout``).
 DEFAULTS = RunConfig()

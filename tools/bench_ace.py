@@ -25,6 +25,7 @@ from pathlib import Path
 
 from lit.ace.config import AceConfig, resolve_config
 from lit.ace.service import AceService
+from lit.config import RunConfig
 from lit.errors import ConfigurationError
 from lit.status import Status
 
@@ -46,7 +47,7 @@ def fake_config(directory: Path) -> AceConfig:
 
 
 def run(config: AceConfig, sentences: list[str], workers: int, n: int) -> dict:
-    with AceService(config, workers=workers, timeout=60) as service:
+    with AceService(config, RunConfig(workers=workers, timeout=60)) as service:
         list(service.parse(sentences[: workers * 4], n=n))  # start every worker's ACE
         start = time.perf_counter()
         results = list(service.parse(sentences, n=n))

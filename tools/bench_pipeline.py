@@ -62,6 +62,7 @@ import time
 from pathlib import Path
 
 from lit.ace.process import resident_megabytes
+from lit.config import RunConfig
 from lit.io import read_nli
 from lit.pipeline import PAPER_SPECS, STAGES
 
@@ -85,7 +86,7 @@ def run_engine(config, items, specs, workers, scorer, repeat=1, in_flight=2):
     from lit.ace.service import AceService
     from lit.api import Engine
 
-    with AceService(config, workers=workers, timeout=60) as service:
+    with AceService(config, RunConfig(workers=workers, timeout=60)) as service:
         engine = Engine(service=service, scorer=scorer, grammar_version=config.grammar_version,
                         batches_in_flight=in_flight)
         list(engine.nli(items[:8], specs))  # warm up: start ACE processes, compile rules
@@ -309,7 +310,7 @@ def real_nli(config, items, warm, specs, workers):
     from lit.ace.service import AceService
     from lit.api import Engine
 
-    with AceService(config, workers=workers, timeout=60) as service:
+    with AceService(config, RunConfig(workers=workers, timeout=60)) as service:
         warmup = Engine(service=service, scorer="freq", grammar_version=config.grammar_version)
         list(warmup.nli(warm, specs))  # starts every worker's ACE processes
         engine = Engine(service=service, scorer="freq", grammar_version=config.grammar_version)
@@ -414,7 +415,7 @@ def real_transform(config, sentences, specs, workers):
     from lit.api import Engine
 
     start = time.perf_counter()
-    with AceService(config, workers=workers, timeout=60) as service:
+    with AceService(config, RunConfig(workers=workers, timeout=60)) as service:
         engine = Engine(service=service, scorer="freq", grammar_version=config.grammar_version)
         records = list(engine.transform_all(sentences, specs))
     wall = time.perf_counter() - start

@@ -20,6 +20,7 @@ from collections import Counter
 
 from lit.ace.config import resolve_config
 from lit.ace.service import AceService
+from lit.config import RunConfig
 from lit.io.readers import read_nli
 from lit.pipeline.core import Pipeline
 from lit.pipeline.timing import StageTimes
@@ -38,9 +39,13 @@ def main() -> None:
     items = [it for it, _ in zip(read_nli(args.input), range(args.pairs))]
     sentences = list(dict.fromkeys(s for it in items if not it.error
                                    for s in (it.premise, it.hypothesis)))
-    with AceService(resolve_config(None, None, "2025"), args.workers) as service:
-        pipeline = Pipeline(service, RuleEngine.load("2025"), get_scorer("freq"),
-                            grammar_version="2025", readings=args.readings)
+    with AceService(resolve_config(None, None, "2025"), RunConfig(workers=args.workers)) as service:
+        pipeline = Pipeline(
+            service,
+            RuleEngine.load("2025"),
+            get_scorer("freq"),
+            options=RunConfig(grammar_version="2025", readings=args.readings),
+        )
         times = StageTimes()
         started = time.perf_counter()
         parsed = pipeline.parse(sentences, times)

@@ -70,6 +70,7 @@ from lit.ace.config import AceConfig, resolve_config
 from lit.ace.results import GenerateResult, ParseResult
 from lit.ace.service import AceService
 from lit.api import Engine
+from lit.config import RunConfig
 from lit.io import read_nli
 from lit.io.readers import NliItem
 from lit.pipeline import PAPER_SPECS
@@ -268,7 +269,7 @@ def measure(config: AceConfig, items: list[NliItem], warm: list[NliItem], specs:
         return Engine(service=service, scorer=SCORER, grammar_version=config.grammar_version)
 
     began = time.perf_counter()
-    with AceService(config, workers=workers) as service:
+    with AceService(config, RunConfig(workers=workers)) as service:
         with engine(service) as warmup:
             list(warmup.nli(warm, specs))  # starts every worker's ACE processes
         with engine(service) as measured:

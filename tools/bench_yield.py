@@ -62,6 +62,7 @@ from lit.config import (
     DEFAULT_MAX_UNPACK_MEGABYTES,
     DEFAULTS,
     PAPER_SPECS,
+    RunConfig,
 )
 from lit.io import read_nli
 from lit.pipeline.core import Pipeline
@@ -188,12 +189,18 @@ def run_setting(config, items, specs, setting: dict, workers: int) -> Run:
     from lit.api import Engine
 
     run = Run(setting)
-    service = AceService(config, workers=workers, timeout=DEFAULTS.timeout,
-                         generate_timeout=setting["generate_timeout"],
-                         generate_unpack_megabytes=setting["generate_unpack"],
-                         generate_chart_megabytes=setting["generate_chart"],
-                         max_unpack_megabytes=setting["parse_unpack"],
-                         max_chart_megabytes=setting["parse_chart"])
+    service = AceService(
+        config,
+        RunConfig(
+            workers=workers,
+            timeout=DEFAULTS.timeout,
+            generate_timeout=setting["generate_timeout"],
+            generate_unpack_megabytes=setting["generate_unpack"],
+            generate_chart_megabytes=setting["generate_chart"],
+            max_unpack_megabytes=setting["parse_unpack"],
+            max_chart_megabytes=setting["parse_chart"],
+        ),
+    )
     with service:
         generate = service.generate
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from lit.ace.config import AceConfig
 from lit.cli import main
+from lit.config import RunConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -398,7 +399,7 @@ def flooding_ace(ctx: Context, marker: str) -> str:
     from lit.ace.service import AceService
 
     start = time.monotonic()
-    with AceService(ctx.ace, workers=1, timeout=3, max_output_bytes=8 << 20) as service:
+    with AceService(ctx.ace, RunConfig(workers=1, timeout=3, max_output_megabytes=8)) as service:
         (result,) = service.parse([f"A {marker} dog."])
     took = time.monotonic() - start
     return f"{result.status}; {'within the timeout' if took < 6 else f'{took:.0f} s'}"

@@ -38,6 +38,7 @@ from lit.analyze.fragments import lexical_node, top_derivation, valence_types
 from lit.analyze.letypes import type_table
 from lit.analyze.mine import mine, mined_pair_rows
 from lit.analyze.parsed import top_mrs
+from lit.config import DEFAULTS
 from lit.io.readers import NliItem
 
 LABELS = ("entailment", "neutral", "contradiction")
@@ -162,7 +163,7 @@ def main(argv: list[str] | None = None) -> None:
     records = [json.loads(line) for path in args.pairs
                for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     grammar, _, _ = locate_grammar(args.grammar)
-    cache = parse_cache_for(Path(grammar), {})
+    cache = parse_cache_for(Path(grammar), DEFAULTS)
     parses = {s: cache.get(s, 1) for r in records for s in (r["sentence1"], r["sentence2"])}
     cache.close()
     missing = sum(p is None for p in parses.values())

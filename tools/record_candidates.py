@@ -32,6 +32,7 @@ from delphin.codecs import simplemrs
 
 from lit.ace.config import resolve_config
 from lit.ace.service import AceService
+from lit.config import RunConfig
 from lit.equivalence import equivalent
 from lit.pipeline.standins import restore, substitute
 from lit.rank.surface import repair
@@ -81,7 +82,9 @@ def main() -> None:
     ]))
     rules = RuleEngine.load("2025")
     out = []
-    with AceService(resolve_config(grammar_version="2025"), workers=1, timeout=30) as ace:
+    with AceService(
+        resolve_config(grammar_version="2025"), RunConfig(workers=1, timeout=30)
+    ) as ace:
         parsed = {r.input: r for r in ace.parse(sentences[: args.sentences * 3], n=1)}
         for sentence, p in parsed.items():
             if p.status != Status.OK or len({o["sentence"] for o in out}) >= args.sentences:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from delphin.codecs import simplemrs
 
 import lit
+from lit.config import RunConfig
 from lit.demo.replay import record
 from lit.pipeline.standins import substitute
 from tests.standin_ace import WrappedAce
@@ -76,9 +77,9 @@ def main() -> None:
     from lit.ace.config import resolve_config
     from lit.ace.service import AceService
 
-    service = AceService(resolve_config(None, None, "2025"), 1)
+    service = AceService(resolve_config(None, None, "2025"), RunConfig(workers=1))
     recorder = Recorder(service)
-    with lit.Engine(scorer="ace", service=recorder, close_service=True,
+    with lit.Engine(scorer="ace", service=lambda: recorder,
                     round_trip=True) as engine:
         for sentence, spec in CASES:
             r = engine.transform(sentence, spec)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lit.ace.cache import Cache, Manifest, config_file, load_manifest, platform_key
 from lit.ace.config import locate_ace, locate_grammar
-from lit.config import GRAMMAR_VERSIONS
+from lit.config import GRAMMAR_VERSIONS, RunConfig
 from lit.errors import ConfigurationError
 
 #: Recorded in the test oracle, so the smoke test also passes against the fake ACE.
@@ -180,7 +180,9 @@ def _smoke(ace: Path, grammar: Path, version: str | None, timeout: float) -> Che
     fix = ("check that the grammar image was compiled for this ACE version "
            "(images name theirs, e.g. erg-2025-x86-64-0.9.34.dat)")
     try:
-        with AceService(AceConfig(ace, grammar, version), workers=1, timeout=timeout) as service:
+        with AceService(
+            AceConfig(ace, grammar, version), RunConfig(workers=1, timeout=timeout)
+        ) as service:
             (result,) = service.parse([SMOKE_SENTENCE], n=1)
             if result.status is not Status.OK:
                 return Check("parse", False,

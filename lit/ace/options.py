@@ -12,9 +12,11 @@ from lit.config import (
     DEFAULT_GENERATE_UNPACK_MEGABYTES,
     DEFAULT_IDLE_MEGABYTES,
     DEFAULT_MAX_CHART_MEGABYTES,
+    DEFAULT_MAX_OUTPUT_MEGABYTES,
     DEFAULT_MAX_UNPACK_MEGABYTES,
     DEFAULTS,
     GRAMMAR_VERSIONS,
+    RunConfig,
 )
 
 if TYPE_CHECKING:
@@ -78,7 +80,8 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--max-output-megabytes", type=int, default=None, metavar="MB",
-        help="ACE output read per item before the item is ace_error (default 64)",
+        help="ACE output read per item before the item is ace_error "
+        f"(default {DEFAULT_MAX_OUTPUT_MEGABYTES})",
     )
     g.add_argument(
         "--no-parse-cache", action="store_true",
@@ -89,42 +92,33 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:
-    """An AceService configured from :func:`add_ace_arguments` options (*overrides* win)."""
+    """An AceService configured from :func:`add_ace_arguments` options (*overrides*, RunConfig
+    fields, win)."""
+    return start_service(RunConfig.from_args(args).replace(**overrides))
+
+
+def start_service(options: RunConfig) -> AceService:
+    """The AceService *options* ask for: ACE and the grammar found from its ace, grammar and
+    grammar_version (lit.ace.config.resolve_config), its limits, and the shared cache of
+    ACE's answers when options.parse_cache is set."""
     from lit.ace.service import AceService
 
-    config = resolve_config(
-        getattr(args, "ace", None), getattr(args, "grammar", None),
-        getattr(args, "grammar_version", None),
-    )
-    kwargs: dict[str, Any] = {
-        "workers": getattr(args, "workers", None),
-        "timeout": getattr(args, "timeout", None) or DEFAULTS.timeout,
-        "generate_timeout": getattr(args, "generate_timeout", None) or DEFAULTS.generate_timeout,
-    }
-    for name in ("max_chart_megabytes", "max_unpack_megabytes", "generate_chart_megabytes",
-                 "generate_unpack_megabytes", "idle_megabytes"):
-        if getattr(args, name, None) is not None:
-            kwargs[name] = getattr(args, name)
-    if getattr(args, "max_output_megabytes", None) is not None:
-        kwargs["max_output_bytes"] = args.max_output_megabytes << 20
-    if not getattr(args, "no_parse_cache", False) and Path(config.grammar).is_file():
-        kwargs["parse_cache"] = parse_cache_for(config.grammar, kwargs)
-    kwargs.update(overrides)
-    return AceService(config, **kwargs)
+    config = resolve_config(options.ace, options.grammar, options.grammar_version)
+    cache = None
+    if options.parse_cache and Path(config.grammar).is_file():
+        cache = parse_cache_for(config.grammar, options)
+    return AceService(config, options, parse_cache=cache)
 
 
-def parse_cache_for(grammar: Path, kwargs: dict[str, Any]) -> ParseCache:
+def parse_cache_for(grammar: Path, options: RunConfig) -> ParseCache:
     """The cache of ACE's answers for *grammar* and the service options that change them
     (the parser's and the generator's memory caps)."""
     from lit.ace.parsecache import ParseCache
 
     return ParseCache(grammar, {
-        "max_chart_megabytes": kwargs.get("max_chart_megabytes", DEFAULT_MAX_CHART_MEGABYTES),
-        "max_unpack_megabytes": kwargs.get("max_unpack_megabytes",
-                                           DEFAULT_MAX_UNPACK_MEGABYTES),
+        "max_chart_megabytes": options.max_chart_megabytes,
+        "max_unpack_megabytes": options.max_unpack_megabytes,
     }, generate_options={
-        "generate_chart_megabytes": kwargs.get("generate_chart_megabytes",
-                                               DEFAULT_GENERATE_CHART_MEGABYTES),
-        "generate_unpack_megabytes": kwargs.get("generate_unpack_megabytes",
-                                                DEFAULT_GENERATE_UNPACK_MEGABYTES),
+        "generate_chart_megabytes": options.generate_chart_megabytes,
+        "generate_unpack_megabytes": options.generate_unpack_megabytes,
     })

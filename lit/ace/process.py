@@ -22,6 +22,7 @@ from typing import IO, Any
 from delphin.interface import Response
 
 from lit.ace.tsdb import read_response
+from lit.config import DEFAULT_MAX_OUTPUT_MEGABYTES
 
 #: What every LIT ACE process is asked for: notes, answers as tsdb s-expressions, labels.
 _TSDB_ARGS = ("--tsdb-notes", "--tsdb-stdout", "--report-labels")
@@ -36,7 +37,7 @@ _GENERATE_TERMINI = (re.compile(r"\(:results \."),)
 _MESSAGES = {"NOTE: ": "NOTES", "WARNING: ": "WARNINGS", "ERROR: ": "ERRORS"}
 _RUN_NOTE = "NOTE: tsdb run:"
 #: Output read per item before ACE is judged broken (a real answer is far smaller).
-DEFAULT_MAX_OUTPUT_BYTES = 64 << 20
+DEFAULT_MAX_OUTPUT_BYTES = DEFAULT_MAX_OUTPUT_MEGABYTES << 20
 
 
 def resident_megabytes(pid: int) -> float | None:

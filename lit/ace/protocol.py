@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from delphin.mrs import MRS
@@ -28,6 +28,7 @@ class AceTask(str, Enum):
         return self.value
 
 
+@runtime_checkable
 class Ace(Protocol):
     """An ACE service: parses and generations streamed in input order, and what a run's
     identity, cache and scheduling read of it."""

@@ -89,7 +89,6 @@ from delphin.mrs import MRS
 from lit.ace.config import AceConfig
 from lit.ace.parsecache import ParseCache
 from lit.ace.process import (
-    DEFAULT_MAX_OUTPUT_BYTES,
     AceOutputError,
     AceProcess,
     cpu_seconds,
@@ -100,19 +99,10 @@ from lit.ace.protocol import AceTask
 from lit.ace.results import GenerateResult, ParseResult, Reading, best, in_order
 from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE
-from lit.config import (
-    DEFAULT_GENERATE_CHART_MEGABYTES,
-    DEFAULT_GENERATE_UNPACK_MEGABYTES,
-    DEFAULT_IDLE_MEGABYTES,
-    DEFAULT_MAX_CHART_MEGABYTES,
-    DEFAULT_MAX_UNPACK_MEGABYTES,
-    DEFAULTS,
-)
+from lit.config import DEFAULTS, RunConfig
 from lit.errors import ConfigurationError
 from lit.status import Status
 
-DEFAULT_MAX_CHARS = 1000
-DEFAULT_MAX_WORDS = 100
 STDERR_ROTATE_BYTES = 1 << 20
 #: The options that set each kind's (time limit, chart cap, unpack cap), named in reasons.
 LIMIT_OPTIONS = {
@@ -138,9 +128,6 @@ TIE_READINGS = 100
 #: once (a busy neighbour, a slow core) gets one more try, and if that is stopped too its
 #: record says that time decided it.
 TIME_ATTEMPTS = 2
-#: Tries an item gets when ACE dies of something LIT did not cause, each on a fresh process
-#: (Spark gives a task 4 attempts; Ray retries a task whose worker died 3 times).
-DEFAULT_ATTEMPTS = 4
 #: Why an item that never reached ACE fails (`stop` or `close` was called).
 STOPPING = "LIT is stopping (interrupted or closed)"
 
@@ -173,53 +160,39 @@ class AceService:
     first item of each kind. ``parse`` and ``generate`` may be called from several threads.
     """
 
-    def __init__(
-        self,
-        config: AceConfig,
-        workers: int | None = None,
-        timeout: float = DEFAULTS.timeout,
-        *,
-        max_chart_megabytes: int = DEFAULT_MAX_CHART_MEGABYTES,
-        max_unpack_megabytes: int = DEFAULT_MAX_UNPACK_MEGABYTES,
-        max_chars: int = DEFAULT_MAX_CHARS,
-        max_words: int = DEFAULT_MAX_WORDS,
-        max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
-        env: dict[str, str] | None = None,
-        parse_cache: ParseCache | None = None,
-        generate_timeout: float = DEFAULTS.generate_timeout,
-        generate_chart_megabytes: int = DEFAULT_GENERATE_CHART_MEGABYTES,
-        generate_unpack_megabytes: int = DEFAULT_GENERATE_UNPACK_MEGABYTES,
-        idle_megabytes: int = DEFAULT_IDLE_MEGABYTES,
-        attempts: int = DEFAULT_ATTEMPTS,
-    ) -> None:
+    def __init__(self, config: AceConfig, options: RunConfig = DEFAULTS, *,
+                 env: dict[str, str] | None = None,
+                 parse_cache: ParseCache | None = None) -> None:
+        """*config*: the ACE and grammar to run; *options*: the run's options (workers, time
+        limits, memory caps, input guards, attempts); *env*: the processes' environment;
+        *parse_cache*: answers made before (lit.ace.options.start_service opens the shared
+        one when options.parse_cache is set)."""
         if not Path(config.ace).is_file():
             raise ConfigurationError(f"ACE executable not found: {config.ace}")
         if not os.access(config.ace, os.X_OK):
             raise ConfigurationError(f"ACE is not executable: {config.ace} (try chmod +x)")
         if not Path(config.grammar).is_file():
             raise ConfigurationError(f"grammar image not found: {config.grammar}")
-        if timeout <= 0 or generate_timeout <= 0:
-            raise ValueError("timeout must be positive")
-        if attempts < 1:
-            raise ValueError("attempts must be at least 1")
         self.config = config
-        self.workers = max(1, workers or os.cpu_count() or 1)
-        self.timeout = float(timeout)
+        self.options = options
+        self.workers = options.workers or os.cpu_count() or 1
+        self.timeout = float(options.timeout)
         #: per-item time limit (processor seconds) and memory caps (MB) of each kind of process
         factor = WALL_FACTOR if cpu_seconds(os.getpid()) is not None else 1.0
         self.limits = {
-            AceTask.PARSE: Limits(self.timeout, max_chart_megabytes, max_unpack_megabytes,
-                                  factor),
-            AceTask.GENERATE: Limits(float(generate_timeout), generate_chart_megabytes,
-                               generate_unpack_megabytes, factor),
+            AceTask.PARSE: Limits(self.timeout, options.max_chart_megabytes,
+                                  options.max_unpack_megabytes, factor),
+            AceTask.GENERATE: Limits(float(options.generate_timeout),
+                                     options.generate_chart_megabytes,
+                                     options.generate_unpack_megabytes, factor),
         }
         #: a parser holding more than this after an item is replaced (its peak stays resident)
-        self.idle_megabytes = idle_megabytes
+        self.idle_megabytes = options.idle_megabytes
         #: tries an item gets when ACE dies of something LIT did not cause
-        self.attempts = attempts
-        self.max_chars = max_chars
-        self.max_words = max_words
-        self.max_output_bytes = max_output_bytes
+        self.attempts = options.attempts
+        self.max_chars = options.max_chars
+        self.max_words = options.max_words
+        self.max_output_bytes = options.max_output_megabytes << 20
         self.env = env
         #: parses already made (this or an earlier command) are answered from here
         self.parse_cache = parse_cache

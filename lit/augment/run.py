@@ -442,12 +442,9 @@ def _shortcut_report(sources: Sequence[Source], rows: Sequence[dict], engine,
     if engine is not None:
         service, version, own = engine.service, engine.grammar_version, None
     else:
-        from lit.ace.config import resolve_config
-        from lit.ace.service import AceService
+        from lit.ace.options import start_service
 
-        cfg = config or RunConfig()
-        own = AceService(resolve_config(cfg.ace, cfg.grammar, cfg.grammar_version),
-                         cfg.workers, cfg.timeout)
+        own = start_service(config or RunConfig())
         service, version = own, own.config.grammar_version
     try:
         parses = parse_sentences(service, sentences)

@@ -11,11 +11,9 @@ from __future__ import annotations
 import argparse
 from types import ModuleType
 
-from lit.config import DEFAULTS
+from lit.config import BACKENDS, DEFAULTS
 from lit.errors import ConfigurationError
 
-#: The backends `--backend` accepts.
-BACKENDS: tuple[str, ...] = ("local", "ray")
 #: How to get Ray (the `ray` extra of pyproject.toml).
 INSTALL_RAY = "pip install 'lit-contrast[ray]'"
 
@@ -49,10 +47,3 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--scorer-actors", type=int, metavar="K",
                    help="rank on K separate scorer actors (one GPU each when the cluster has "
                    "GPUs) instead of inside every actor (default 0)")
-
-
-def plain_options(args: argparse.Namespace) -> argparse.Namespace:
-    """The plain-valued options of *args* (what a Ray actor needs to rebuild its ACE service
-    on its own node; functions and open files stay here)."""
-    plain = (str, int, float, bool, type(None), list, tuple)
-    return argparse.Namespace(**{k: v for k, v in vars(args).items() if isinstance(v, plain)})

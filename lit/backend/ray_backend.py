@@ -320,12 +320,10 @@ def parse_backend(args: Any) -> ParseBackend:
     """A ParseBackend configured from `lit parse`'s options."""
     from functools import partial
 
-    from lit.ace.options import service_from_args
-    from lit.backend import plain_options
+    from lit.ace.options import start_service
 
     config = RunConfig.from_args(args)
-    factory = partial(service_from_args, plain_options(args),
-                      workers=config.ace_workers_per_actor)
+    factory = partial(start_service, config.replace(workers=config.ace_workers_per_actor))
     return ParseBackend(Recipe(partial(ace_only, factory), config, ranks=False),
                         options_of(config), _parse_failed)
 

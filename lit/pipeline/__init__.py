@@ -6,7 +6,7 @@ Names load lazily, so `lit --help` (which imports `lit.pipeline.cli`) stays fast
 from importlib import import_module
 
 _EXPORTS = {
-    "PAPER_SPECS": "lit.pipeline.defaults",
+    "PAPER_SPECS": "lit.config",
     "Parsed": "lit.pipeline.core",
     "Pipeline": "lit.pipeline.core",
     "Realization": "lit.pipeline.realize",

@@ -11,12 +11,11 @@ import json
 import re
 import sys
 from collections import deque
-from functools import partial
 from collections.abc import Iterator, Sequence
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
-from lit.backend import add_backend_arguments, plain_options
+from lit.backend import add_backend_arguments
 from lit.config import DEFAULTS, RunConfig
 from lit.rank import SCORERS
 
@@ -195,24 +194,14 @@ def finish_run(command: str, args: argparse.Namespace, result: Any, engine: Engi
 def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
     """A lit.Engine configured from `add_ace_arguments` + `add_pipeline_arguments` options
     (RunConfig.from_args: options a command did not declare keep their defaults); *overrides*
-    are RunConfig fields."""
-    from lit.ace.options import service_from_args
+    are RunConfig fields. With the Ray backend each actor starts its own ACE pool from the
+    same options."""
     from lit.pipeline.engine import Engine
 
     config = RunConfig.from_args(args).replace(**overrides)
-    service = service_from_args(args)
-    factory = None
-    if config.backend == "ray":  # each actor starts its own pool with the same ACE options
-        factory = partial(service_from_args, plain_options(args),
-                          workers=config.ace_workers_per_actor)
-    try:
-        return Engine.from_config(config, rules=getattr(args, "rules", None),
-                                  label_rules=getattr(args, "label_rules", None),
-                                  task=getattr(args, "task", None),
-                                  service=service, close_service=True, service_factory=factory)
-    except BaseException:
-        service.close()
-        raise
+    return Engine(config=config, rules=getattr(args, "rules", None),
+                  label_rules=getattr(args, "label_rules", None),
+                  task=getattr(args, "task", None))
 
 
 def _sentences(args: argparse.Namespace) -> Iterator[str]:

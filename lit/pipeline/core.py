@@ -10,8 +10,8 @@ from __future__ import annotations
 import copy
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -21,21 +21,21 @@ from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
 from lit.ace.protocol import Ace
+from lit.config import DEFAULTS, RunConfig
 from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS, LabelDecision, LabelRules, phenomena_of
 from lit.logic import edit_between
-from lit.config import DEFAULTS
 from lit.pipeline.progress import BatchShare, Progress
-from lit.pipeline.defaults import DEFAULT_MAX_CANDIDATES, DEFAULT_VERIFY_READINGS
+from lit.pipeline.reading import Weighed, weigh
 from lit.pipeline.realize import Job, Realizer, mrs_key
-from lit.pipeline.roundtrip import RoundTrip
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
+from lit.pipeline.roundtrip import RoundTrip
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
-from lit.pipeline.reading import Weighed, weigh
 from lit.rank.explained import examples
 from lit.spec import PairSpec, Spec, parse_pair, parse_spec
 from lit.status import Status
+
 
 @dataclass(frozen=True)
 class Parsed:
@@ -129,40 +129,21 @@ class Pipeline:
     """One configured pipeline over an ACE service, a RuleEngine and a scorer. `transform` and
     `nli` handle one batch each and may run in parallel threads; `times` totals all batches."""
 
-    def __init__(
-        self,
-        service: Ace,
-        rules,
-        scorer: Scorer,
-        *,
-        grammar_version: str | None = None,
-        label_rules: LabelRules | None = None,
-        max_candidates: int = DEFAULT_MAX_CANDIDATES,
-        verify_readings: int = DEFAULT_VERIFY_READINGS,
-        keep_unverified: bool = False,
-        allow_defects: bool = DEFAULTS.allow_defects,
-        closeness_weight: float = DEFAULTS.closeness_weight,
-        readings: int = DEFAULTS.readings,
-        max_alternatives: int = DEFAULTS.max_alternatives,
-        realizations_per_candidate: float = DEFAULTS.realizations_per_candidate,
-        round_trip: bool = DEFAULTS.round_trip,
-    ):
+    def __init__(self, service: Ace, rules, scorer: Scorer, *,
+                 label_rules: LabelRules | None = None, options: RunConfig = DEFAULTS):
+        """*options*: the run's RunConfig (its grammar_version is the rules' grammar's)."""
         self.service = service
-        self.round_trip = round_trip
+        self.options = options
+        self.round_trip = options.round_trip
         self._trips: dict[tuple[str, str], RoundTrip] = {}  # run-wide: (sentence, MRS) -> trip
         self._lock = threading.Lock()
         self.rules = rules
-        self.grammar_version = grammar_version
-        self.readings = max(1, readings)
-        self.max_alternatives = max(1, max_alternatives)
+        self.grammar_version = options.grammar_version
+        self.readings = options.readings
+        self.max_alternatives = options.max_alternatives
         self.label_rules = label_rules or LabelRules.load()
         self.times = StageTimes()
-        self.realizer = Realizer(
-            service, scorer, max_candidates=max_candidates, verify_readings=verify_readings,
-            keep_unverified=keep_unverified, allow_defects=allow_defects,
-            closeness_weight=closeness_weight,
-            realizations_per_candidate=realizations_per_candidate, times=self.times,
-        )
+        self.realizer = Realizer(service, scorer, options=options, times=self.times)
 
     def with_label_rules(self, label_rules: LabelRules) -> Pipeline:
         """This pipeline (same ACE service, rules, realizer and stage times) labelling with

@@ -15,11 +15,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
+from typing import Any
 
+from lit.ace.options import start_service
 from lit.ace.protocol import Ace
-from lit.backend import BACKENDS
 from lit.backend.local import LocalBackend, batches
 from lit.backend.work import BatchWork, Task
+from lit.config import DEFAULT_GRAMMAR_VERSION, DEFAULTS, PAPER_SPECS, RunConfig
 from lit.errors import InputError
 from lit.io.readers import NliItem, checked_item
 from lit.labels import LabelRules
@@ -28,7 +30,6 @@ from lit.pipeline.core import Pipeline
 from lit.pipeline.progress import Progress
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
-from lit.config import DEFAULT_GRAMMAR_VERSION, DEFAULTS, PAPER_SPECS, RunConfig
 from lit.rank import Scorer, get_scorer
 from lit.records import NliRecord, TransformRecord
 from lit.spec import PairSpec, Spec, TextSpec, parse_pair, parse_spec
@@ -64,28 +65,26 @@ class Engine:
     """Everything `lit transform` and `lit nli` run, as one object; close it (or use `with`)
     to stop the ACE processes.
 
-    ace/grammar/grammar_version: as for every `lit` command (else LIT_ACE, LIT_GRAMMAR, the
-    config file written by `lit setup`). scorer: "gpt2" (default; `model` names a Hugging Face
-    model or a local directory), "ace" (no model: ACE's own order) or any object with
-    `score(groups) -> scores` (lower is better). rules: extra rule files or directories.
-    label_rules: a label-rule file (default: the one shipped with LIT). batches_in_flight:
-    how many batches run at once (threads; the ACE pool does the parallel work). service: an
-    existing lit.ace.service.AceService to use instead of starting one (`close` leaves it
-    running unless close_service is true).
+    The run's options are one lit.RunConfig: *config*, with *ace*, *grammar*,
+    *grammar_version* and any other RunConfig field given as a keyword on top
+    (``Engine(scorer="ace")`` is ``Engine(config=RunConfig(scorer="ace"))``); an unknown or
+    invalid option is an InputError naming it. ace/grammar/grammar_version: as for every `lit`
+    command (else LIT_ACE, LIT_GRAMMAR, the config file written by `lit setup`). scorer:
+    "gpt2" (default; `model` names a Hugging Face model or a local directory), "ace" (no
+    model: ACE's own order) or any object with `score(groups) -> scores` (lower is better).
 
-    backend: "local" (batches run in threads here) or "ray" (on Ray actors, each with its own
-    ACE pool of ace_workers_per_actor processes, rule engine, label rules and scorer; the
-    records are the same). ray_address: the cluster to join (default RAY_ADDRESS, else a new
-    local Ray); actors: how many (default: the cluster's CPUs / ace_workers_per_actor);
-    scorer_actors: rank on that many shared scorer actors (a GPU each, if there are GPUs);
-    service_factory: how each actor starts its AceService (default: from ace, grammar and
-    timeout, resolved on the actor's node). With "ray", this process still finds ACE and the
-    grammar (for the run identity of --resume) but never starts them. See docs/scale.md.
+    rules: extra rule files or directories. label_rules: a label-rule file (default: the one
+    shipped with LIT). task: a task profile (a built-in name such as "sst2", a .toml file or
+    a TaskProfile; docs/tasks.md) whose label rules the Engine uses (label_rules, if given, is
+    read in the task's labels instead); default "nli", LIT's NLI rules. `contrast` makes its
+    contrast sets. service: an ACE service to use (left running by `close`), or a function
+    that starts one (the Engine owns and closes what it returns; with the Ray backend each
+    actor calls it on its own node); default: one started from the options.
 
-    task: a task profile (a built-in name such as "sst2", a .toml file or a TaskProfile;
-    docs/tasks.md) whose label rules the Engine uses (label_rules, if given, is read in
-    the task's labels instead); default "nli", LIT's NLI rules. `contrast` makes its
-    contrast sets.
+    backend "ray" runs batches on Ray actors, each with its own ACE pool of
+    ace_workers_per_actor processes, rule engine, label rules and scorer, built from the same
+    RunConfig; the records are the same. This process still finds ACE and the grammar (for the
+    run identity of --resume) but never starts them. See docs/scale.md.
     """
 
     def __init__(
@@ -94,48 +93,23 @@ class Engine:
         grammar: str | Path | None = None,
         grammar_version: str | None = None,
         *,
-        workers: int | None = None,
-        timeout: float = DEFAULTS.timeout,
-        generate_timeout: float = DEFAULTS.generate_timeout,
-        realizations_per_candidate: float = DEFAULTS.realizations_per_candidate,
-        scorer: str | Scorer = DEFAULTS.scorer,
-        model: str | None = None,
-        device: str | None = None,
-        score_batch_size: int = DEFAULTS.score_batch_size,
+        config: RunConfig | None = None,
         rules: Sequence[str | Path] | None = None,
         label_rules: str | Path | LabelRules | None = None,
-        max_candidates: int = DEFAULTS.max_candidates,
-        max_alternatives: int = DEFAULTS.max_alternatives,
-        verify_readings: int = DEFAULTS.verify_readings,
-        keep_unverified: bool = DEFAULTS.keep_unverified,
-        allow_defects: bool = DEFAULTS.allow_defects,
-        closeness_weight: float = DEFAULTS.closeness_weight,
-        readings: int = DEFAULTS.readings,
-        round_trip: bool = DEFAULTS.round_trip,
-        batch_size: int = DEFAULTS.batch_size,
-        batches_in_flight: int = DEFAULTS.batches_in_flight,
-        service: Ace | None = None,
-        close_service: bool = False,
-        backend: str = DEFAULTS.backend,
-        ray_address: str | None = None,
-        actors: int | None = None,
-        ace_workers_per_actor: int = DEFAULTS.ace_workers_per_actor,
-        scorer_actors: int = DEFAULTS.scorer_actors,
-        service_factory: Callable[[], Ace] | None = None,
         task: str | Path | TaskProfile | None = None,
+        service: Ace | Callable[[], Ace] | None = None,
+        **options: Any,
     ):
         from lit.rules.engine import RuleEngine
 
-        if backend not in BACKENDS:
-            raise InputError(f"backend {backend!r}: expected one of {', '.join(BACKENDS)}")
+        config = (config or DEFAULTS).replace(ace=ace, grammar=grammar,
+                                               grammar_version=grammar_version, **options)
         self.backend = None
-        self._owns_service = service is None or close_service
-        if service is None:
-            from lit.ace.config import resolve_config
-            from lit.ace.service import AceService
-
-            service = AceService(resolve_config(ace, grammar, grammar_version), workers, timeout,
-                                 generate_timeout=generate_timeout)
+        self._owns_service = not isinstance(service, Ace)
+        factory = service if self._owns_service else None
+        if self._owns_service:  # with Ray, only the actors call the factory
+            local = factory is not None and config.backend == "local"
+            service = factory() if local else start_service(config)
         self.service = service
         # an Engine dropped without close() (or still open at exit) must not leave ACE
         # processes, threads and a temporary directory behind
@@ -143,8 +117,10 @@ class Engine:
             self, service.close if self._owns_service else lambda: None
         )
         self.grammar_version = (
-            grammar_version or service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
+            config.grammar_version or service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
         )
+        #: the run's options, with the grammar version this Engine's rules are for
+        self.config = config.replace(grammar_version=self.grammar_version)
         given_label_rules = label_rules
         try:
             self.task = load_task(NLI_TASK if task is None else task)
@@ -154,86 +130,45 @@ class Engine:
                 label_rules = given_label_rules = self.task.load_label_rules(label_rules)
             if not isinstance(label_rules, LabelRules):
                 label_rules = LabelRules.load(label_rules)
-            if backend == "ray":
+            if config.backend == "ray":
                 from lit.backend.ray_backend import RayBackend, Recipe, options_of
 
-                actor_config = RunConfig(
-                    ace=str(ace) if ace else None, grammar=str(grammar) if grammar else None,
-                    grammar_version=grammar_version, workers=ace_workers_per_actor,
-                    timeout=timeout, generate_timeout=generate_timeout,
-                    realizations_per_candidate=realizations_per_candidate, scorer=scorer,
-                    model=model, device=device, score_batch_size=score_batch_size,
-                    max_candidates=max_candidates, max_alternatives=max_alternatives,
-                    closeness_weight=closeness_weight,
-                    readings=readings, round_trip=round_trip, verify_readings=verify_readings,
-                    keep_unverified=keep_unverified, allow_defects=allow_defects,
-                    batch_size=batch_size,
-                    batches_in_flight=batches_in_flight)
+                actor_config = config.replace(workers=config.ace_workers_per_actor)
                 build = partial(actor_work, actor_config,
                                 tuple(map(str, rules)) if rules else None, given_label_rules,
-                                service_factory)
-                self.backend = RayBackend(
-                    Recipe(build, actor_config),
-                    options_of(actor_config.replace(
-                        ray_address=ray_address, actors=actors,
-                        ace_workers_per_actor=ace_workers_per_actor,
-                        scorer_actors=scorer_actors)),
-                    failed_records)
+                                factory)
+                self.backend = RayBackend(Recipe(build, actor_config), options_of(config),
+                                          failed_records)
                 self.scorer = self.backend.scorer  # loaded on the actors, not here
             else:
-                self.scorer = get_scorer(scorer, model=model, device=device,
-                                         batch_size=score_batch_size)
+                self.scorer = get_scorer(config.scorer, model=config.model,
+                                         device=config.device,
+                                         batch_size=config.score_batch_size)
                 self.scorer.load()  # fail now, not after a batch's ACE work
         except BaseException:
             self.close()
             raise
         self.label_rules = label_rules
         self._task_backends: dict[str, LocalBackend] = {}  # other tasks' (`contrast`)
-        self.batch_size = max(1, batch_size)
-        self.batches_in_flight = max(1, batches_in_flight)
-        self.pipeline = Pipeline(
-            service, self.rules, self.scorer, grammar_version=self.grammar_version,
-            label_rules=label_rules, max_candidates=max_candidates,
-            max_alternatives=max_alternatives,
-            verify_readings=verify_readings, keep_unverified=keep_unverified,
-            allow_defects=allow_defects, closeness_weight=closeness_weight, readings=readings,
-            realizations_per_candidate=realizations_per_candidate, round_trip=round_trip,
-        )
+        self.pipeline = Pipeline(service, self.rules, self.scorer, label_rules=label_rules,
+                                 options=self.config)
         if self.backend is None:
             self.backend = LocalBackend(BatchWork(self.pipeline, service),
-                                        self.batches_in_flight)
+                                        self.config.batches_in_flight)
 
     @classmethod
-    def from_config(
-        cls,
-        config: RunConfig,
-        *,
-        rules: Sequence[str | Path] | None = None,
-        label_rules: str | Path | LabelRules | None = None,
-        service: Ace | None = None,
-        close_service: bool = False,
-        service_factory: Callable[[], Ace] | None = None,
-        task: str | Path | TaskProfile | None = None,
-    ) -> Engine:
-        """An Engine with every setting of *config* (the CLI builds its Engine this way)."""
-        return cls(config.ace, config.grammar, config.grammar_version, workers=config.workers,
-                   timeout=config.timeout, generate_timeout=config.generate_timeout,
-                   realizations_per_candidate=config.realizations_per_candidate,
-                   scorer=config.scorer, model=config.model,
-                   device=config.device, score_batch_size=config.score_batch_size,
-                   rules=rules, label_rules=label_rules, max_candidates=config.max_candidates,
-                   max_alternatives=config.max_alternatives,
-                   verify_readings=config.verify_readings,
-                   keep_unverified=config.keep_unverified,
-                   allow_defects=config.allow_defects,
-                   closeness_weight=config.closeness_weight, readings=config.readings,
-                   round_trip=config.round_trip, batch_size=config.batch_size,
-                   batches_in_flight=config.batches_in_flight, service=service,
-                   close_service=close_service, backend=config.backend,
-                   ray_address=config.ray_address, actors=config.actors,
-                   ace_workers_per_actor=config.ace_workers_per_actor,
-                   scorer_actors=config.scorer_actors, service_factory=service_factory,
-                   task=task)
+    def from_config(cls, config: RunConfig, **given: Any) -> Engine:
+        """An Engine with every setting of *config* (the CLI builds its Engine this way);
+        *given*: rules, label_rules, task, service as for Engine."""
+        return cls(config=config, **given)
+
+    @property
+    def batch_size(self) -> int:
+        return self.config.batch_size
+
+    @property
+    def batches_in_flight(self) -> int:
+        return self.config.batches_in_flight
 
     # --- checking specs up front -----------------------------------------------------------
 
@@ -368,10 +303,8 @@ def actor_work(config: RunConfig, rules: Sequence[str] | None, label_rules: obje
     """What a Ray actor runs, built on the actor's node: a local Engine's pipeline over its
     own ACE pool (from *service_factory*, else *config*), ranking with *scorer* (a scorer
     actor's handle) if given, else with the scorer *config* names."""
-    engine = Engine.from_config(config.replace(scorer=scorer), rules=rules,
-                                label_rules=label_rules,
-                                service=service_factory() if service_factory else None,
-                                close_service=True)
+    engine = Engine(config=config.replace(scorer=scorer, backend="local"), rules=rules,
+                    label_rules=label_rules, service=service_factory)
     return BatchWork(engine.pipeline, engine.service, owner=engine)
 
 

@@ -35,7 +35,7 @@ from delphin.mrs import MRS
 
 from lit.ace.protocol import Ace
 from lit.ace.semindex import NOT_IN_INDEX
-from lit.config import DEFAULTS
+from lit.config import DEFAULTS, RunConfig
 from lit.equivalence import equivalent
 from lit.mrsgraph import predicate_label
 from lit.pipeline.roundtrip import RoundTrip, judge
@@ -174,27 +174,16 @@ def mrs_key(mrs: MRS) -> str:
 class Realizer:
     """Turns MRSs into verified sentences through an ACE service and a scorer."""
 
-    def __init__(
-        self,
-        service: Ace,
-        scorer: Scorer,
-        *,
-        max_candidates: int = DEFAULTS.max_candidates,
-        verify_readings: int = DEFAULTS.verify_readings,
-        keep_unverified: bool = DEFAULTS.keep_unverified,
-        allow_defects: bool = DEFAULTS.allow_defects,
-        closeness_weight: float = DEFAULTS.closeness_weight,
-        realizations_per_candidate: float = DEFAULTS.realizations_per_candidate,
-        times: StageTimes | None = None,
-    ):
+    def __init__(self, service: Ace, scorer: Scorer, *, options: RunConfig = DEFAULTS,
+                 times: StageTimes | None = None):
         self.service = service
         self.scorer = scorer
-        self.max_candidates = max(1, max_candidates)
-        self.verify_readings = max(1, verify_readings)
-        self.keep_unverified = keep_unverified
-        self.allow_defects = allow_defects
-        self.closeness_weight = closeness_weight
-        self.realizations_per_candidate = max(1.0, realizations_per_candidate)
+        self.max_candidates = options.max_candidates
+        self.verify_readings = options.verify_readings
+        self.keep_unverified = options.keep_unverified
+        self.allow_defects = options.allow_defects
+        self.closeness_weight = options.closeness_weight
+        self.realizations_per_candidate = float(options.realizations_per_candidate)
         self.times = times if times is not None else StageTimes()
         #: run-wide counts: MRSs generated, generation cache hits, realizations, re-parses
         self.stats: Counter[str] = Counter()

@@ -35,11 +35,11 @@ class GivenScorer:
         self.name: str = getattr(scorer, "name", type(scorer).__name__)
         self.scale: float | None = getattr(scorer, "scale", None)
         self.model_name: str | None = getattr(scorer, "model_name", None)
+        self._load = getattr(scorer, "load", None)
 
     def load(self) -> None:
-        load = getattr(self.scorer, "load", None)
-        if load is not None:
-            load()
+        if self._load is not None:
+            self._load()
 
     def score(self, groups: Sequence[Sequence[str]]) -> list[list[float]]:
         return self.scorer.score(groups)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
+from lit.config import RunConfig
 from lit.errors import InputError, LitError
 from lit.rules.compiler import compile_file
 from lit.rules.engine import RuleEngine
@@ -138,8 +139,12 @@ class Session:
         from lit.rank import get_scorer
         from lit.workbench.realize import realize
 
-        pipeline = Pipeline(self.service(), engine, get_scorer(self.args.scorer),
-                            grammar_version=engine.grammar_version)
+        pipeline = Pipeline(
+            self.service(),
+            engine,
+            get_scorer(self.args.scorer),
+            options=RunConfig(grammar_version=engine.grammar_version),
+        )
         return realize(pipeline, spec, outcomes, self.args.realize)
 
     def _show(self, module: Module, runs: list[SpecRun], checked) -> None:

@@ -21,7 +21,9 @@ import pytest
 
 from lit.ace.config import AceConfig
 from lit.ace.results import ParseResult
-from lit.ace.service import DEFAULT_ATTEMPTS, AceService
+from lit.ace.service import AceService
+from lit.config import DEFAULT_ATTEMPTS, RunConfig
+from lit.errors import InputError
 from lit.io import iter_jsonl
 from lit.pipeline.engine import Engine
 from lit.pipeline.run import RunResult, run_nli
@@ -91,14 +93,14 @@ def recorded(result: ParseResult) -> tuple:
 
 
 def clean_parse(config: AceConfig, sentences: list[str]) -> list:
-    with AceService(config, workers=1, timeout=TIMEOUT) as service:
+    with AceService(config, RunConfig(workers=1, timeout=TIMEOUT)) as service:
         return list(service.parse(sentences))
 
 
 def test_fake_ace_sleeps_only_on_matching_items_and_notes_its_pid(fake_ace_config: AceConfig,
                                                                   note: Path, scratch) -> None:
     env = slow_env(note, "Alice")
-    with AceService(fake_ace_config, workers=1, timeout=5.0, env=env) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=5.0), env=env) as service:
         (fast,) = service.parse([OTHER])
         assert not note.exists()  # not a matching item: no sleep
         began = time.monotonic()
@@ -113,8 +115,9 @@ def test_fake_ace_sleeps_only_on_matching_items_and_notes_its_pid(fake_ace_confi
 def test_ace_killed_mid_item_costs_a_retry_not_the_result(fake_ace_config, note, scratch,
                                                           signum):
     items = [SENTENCE, OTHER]
-    with AceService(fake_ace_config, workers=1, timeout=TIMEOUT,
-                    env=slow_env(note, "Alice")) as service:
+    with AceService(
+        fake_ace_config, RunConfig(workers=1, timeout=TIMEOUT), env=slow_env(note, "Alice")
+    ) as service:
         killer = signal_mid_item(note, signum)
         results = list(service.parse(items))
         killer.join()
@@ -129,10 +132,11 @@ def test_ace_killed_mid_item_costs_a_retry_not_the_result(fake_ace_config, note,
 def test_a_generation_killed_mid_item_gives_the_clean_realizations(fake_ace_config, note,
                                                                    scratch, oracle_pairs):
     mrs = next(p for p in oracle_pairs if p["target_realized"])["target_mrs_nolnk"]
-    with AceService(fake_ace_config, workers=1, timeout=TIMEOUT) as clean:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=TIMEOUT)) as clean:
         (expected,) = clean.generate([mrs], limit=3)
-    with AceService(fake_ace_config, workers=1, timeout=TIMEOUT,
-                    env=slow_env(note, "RELS")) as service:
+    with AceService(
+        fake_ace_config, RunConfig(workers=1, timeout=TIMEOUT), env=slow_env(note, "RELS")
+    ) as service:
         killer = signal_mid_item(note, signal.SIGKILL)
         (result,) = service.generate([mrs], limit=3)
         killer.join()
@@ -143,8 +147,9 @@ def test_a_generation_killed_mid_item_gives_the_clean_realizations(fake_ace_conf
 
 
 def test_ace_stopped_mid_item_is_retried_not_a_timeout(fake_ace_config, note, scratch):
-    with AceService(fake_ace_config, workers=1, timeout=TIMEOUT,
-                    env=slow_env(note, "Alice")) as service:
+    with AceService(
+        fake_ace_config, RunConfig(workers=1, timeout=TIMEOUT), env=slow_env(note, "Alice")
+    ) as service:
         stopper = signal_mid_item(note, signal.SIGSTOP)
         (result,) = service.parse([SENTENCE])
         stopper.join()
@@ -155,7 +160,7 @@ def test_ace_stopped_mid_item_is_retried_not_a_timeout(fake_ace_config, note, sc
 def test_an_item_that_kills_ace_on_every_attempt_is_recorded_and_the_run_goes_on(
         fake_ace_config, scratch):
     items = [SENTENCE, f"__SIGKILL__ {SENTENCE}", OTHER, f"__SIGSTOP__ {OTHER}", SENTENCE]
-    with AceService(fake_ace_config, workers=1, timeout=0.2) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=0.2)) as service:
         results = list(service.parse(items))
     assert [r.status for r in results] == [Status.OK, Status.ACE_ERROR, Status.OK,
                                            Status.ACE_ERROR, Status.OK]
@@ -168,15 +173,15 @@ def test_an_item_that_kills_ace_on_every_attempt_is_recorded_and_the_run_goes_on
     assert service.retries["parse"] == 2 * (DEFAULT_ATTEMPTS - 1)
 
 
-def test_attempts_is_a_keyword(fake_ace_config, scratch):
-    with AceService(fake_ace_config, workers=1, attempts=2) as service:
+def test_attempts_is_an_option(fake_ace_config, scratch):
+    with AceService(fake_ace_config, RunConfig(workers=1, attempts=2)) as service:
         (result,) = service.parse([f"__SIGKILL__ {SENTENCE}"])
     assert result.reason == "ACE was killed by signal 9 (SIGKILL) on each of 2 attempts"
-    with AceService(fake_ace_config, workers=1, attempts=1) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, attempts=1)) as service:
         (result,) = service.parse([f"__SIGKILL__ {SENTENCE}"])
     assert result.reason == "ACE was killed by signal 9 (SIGKILL) (1 attempt)"
-    with pytest.raises(ValueError, match="attempts"):
-        AceService(fake_ace_config, attempts=0)
+    with pytest.raises(InputError, match="option attempts: expected at least 1, not 0"):
+        RunConfig(attempts=0)
 
 
 @pytest.mark.parametrize(("item", "status"), [
@@ -184,7 +189,7 @@ def test_attempts_is_a_keyword(fake_ace_config, scratch):
     ("Colourless green ideas sleep furiously.", Status.NO_PARSE),
 ])
 def test_the_grammars_own_outcomes_are_not_retried(fake_ace_config, scratch, item, status):
-    with AceService(fake_ace_config, workers=1, timeout=TIMEOUT) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=TIMEOUT)) as service:
         (result,) = service.parse([item])
     assert result.status is status, result.reason
     assert result.attempts == 1
@@ -199,7 +204,7 @@ def test_a_time_out_is_retried_once_and_then_said_to_depend_on_time(fake_ace_con
                                                                      item):
     """Time is a backstop, not the grammar's outcome: a second try on a fresh process, and
     the record of an item stopped twice says that time decided it."""
-    with AceService(fake_ace_config, workers=1, timeout=TIMEOUT) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=TIMEOUT)) as service:
         (result,) = service.parse([item])
     assert result.status is Status.TIMEOUT
     assert result.attempts == 2
@@ -222,7 +227,7 @@ def test_the_reason_says_how_ace_ended_before_its_warnings(fake_ace_config, tmp_
     )
     ace.chmod(0o755)
     config = AceConfig(ace, fake_ace_config.grammar, "2018")
-    with AceService(config, workers=1, timeout=TIMEOUT) as service:
+    with AceService(config, RunConfig(workers=1, timeout=TIMEOUT)) as service:
         (result,) = service.parse([SENTENCE])
     assert result.status is Status.ACE_ERROR
     assert result.reason.startswith(
@@ -232,7 +237,7 @@ def test_the_reason_says_how_ace_ended_before_its_warnings(fake_ace_config, tmp_
 
 
 def test_an_answer_that_is_no_answer_is_not_retried(fake_ace_config, scratch):
-    with AceService(fake_ace_config, workers=1, timeout=TIMEOUT) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=TIMEOUT)) as service:
         (result,) = service.parse(["__GARBAGE__ please"])
     assert result.status is Status.ACE_ERROR
     assert result.reason.startswith("ACE's answer is not a tsdb answer")
@@ -244,8 +249,8 @@ def test_a_run_with_ace_killed_mid_item_writes_the_clean_runs_records(fake_ace_c
     """`lit nli` (run_nli) over the fake ACE, ACE killed in the middle of parsing a premise:
     the records equal a clean run's, and the summary counts the retry."""
     def run(out: Path, env: dict[str, str] | None) -> RunResult:
-        service = AceService(fake_ace_config, workers=1, timeout=TIMEOUT, env=env)
-        with Engine(service=service, close_service=True, scorer="ace", batch_size=2,
+        service = AceService(fake_ace_config, RunConfig(workers=1, timeout=TIMEOUT), env=env)
+        with Engine(service=lambda: service, scorer="ace", batch_size=2,
                     grammar_version="2018") as engine:
             return run_nli(ORACLE / "nli-pairs.jsonl.gz", out, ["m;o", "pa;pa"],
                            engine=engine, limit=4)

@@ -8,7 +8,7 @@ import pytest
 
 from lit.ace.config import AceConfig
 from lit.ace.service import AceService
-from lit.config import DEFAULT_MAX_CHART_MEGABYTES, DEFAULT_MAX_UNPACK_MEGABYTES
+from lit.config import DEFAULT_MAX_CHART_MEGABYTES, DEFAULT_MAX_UNPACK_MEGABYTES, RunConfig
 from lit.status import Status
 
 #: A one-EP MRS whose CARG carries a fault marker for the fake ACE.
@@ -17,8 +17,16 @@ MARKED = '[ TOP: h0 INDEX: e2 RELS: < [ named LBL: h1 ARG0: x3 CARG: "{}" ] > ]'
 
 @pytest.fixture
 def service(fake_ace_config: AceConfig):
-    with AceService(fake_ace_config, workers=1, timeout=30.0, generate_timeout=1.0,
-                    generate_unpack_megabytes=321, generate_chart_megabytes=123) as service:
+    with AceService(
+        fake_ace_config,
+        RunConfig(
+            workers=1,
+            timeout=30.0,
+            generate_timeout=1.0,
+            generate_unpack_megabytes=321,
+            generate_chart_megabytes=123,
+        ),
+    ) as service:
         yield service
 
 
@@ -79,7 +87,7 @@ def test_the_budget_is_processor_time_so_a_waiting_process_is_not_stopped(
     the load. A busy item (__HANG__) is stopped once it has used its 1 s."""
     monkeypatch.setenv("LIT_FAKE_ACE_SLEEP", "1.5")
     monkeypatch.setenv("LIT_FAKE_ACE_SLEEP_MATCH", "Bob met Alice")
-    with AceService(fake_ace_config, workers=1, timeout=1.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=1.0)) as service:
         waiting, busy = service.parse(["Bob met Alice.", "__HANG__ forever"])
     assert waiting.status is Status.OK, waiting.reason
     assert waiting.wall_seconds >= 1.5
@@ -90,7 +98,7 @@ def test_the_budget_is_processor_time_so_a_waiting_process_is_not_stopped(
 
 def test_a_process_that_gets_no_processor_time_is_stopped_by_the_wall_clock_backstop(
         fake_ace_config):
-    with AceService(fake_ace_config, workers=1, timeout=1.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=1.0)) as service:
         stalled, after = service.parse(["__STALL__ asleep", "Bob met Alice."])
     assert stalled.status is Status.TIMEOUT
     assert stalled.reason.startswith(

@@ -12,7 +12,7 @@ import pytest
 
 from lit.ace.config import AceConfig
 from lit.ace.service import AceService
-from lit.config import DEFAULTS
+from lit.config import DEFAULTS, RunConfig
 from lit.status import Status
 
 SENTENCE = "Bob met Alice."
@@ -33,7 +33,7 @@ def once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 def clean(config: AceConfig) -> tuple[Status, tuple]:
-    with AceService(config, workers=1, timeout=1.0) as service:
+    with AceService(config, RunConfig(workers=1, timeout=1.0)) as service:
         (result,) = service.parse([SENTENCE])
     return result.status, result.readings
 
@@ -44,7 +44,7 @@ def test_an_item_slowed_past_its_limit_once_gets_the_quiet_machines_record(
     sharing the core's caches), the retry on a fresh process answers."""
     expected = clean(fake_ace_config)
     once("hang", "Bob met")
-    with AceService(fake_ace_config, workers=1, timeout=1.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=1.0)) as service:
         (result,) = service.parse([SENTENCE])
     assert (result.status, result.readings) == expected
     assert result.status is Status.OK
@@ -58,7 +58,7 @@ def test_an_item_a_busy_neighbour_starved_gets_the_quiet_machines_record(
     backstop; the retry answers."""
     expected = clean(fake_ace_config)
     once("stall", "Bob met")
-    with AceService(fake_ace_config, workers=1, timeout=1.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=1.0)) as service:
         (result,) = service.parse([SENTENCE])
     assert (result.status, result.readings) == expected
     assert result.attempts == 2
@@ -67,7 +67,7 @@ def test_an_item_a_busy_neighbour_starved_gets_the_quiet_machines_record(
 def test_a_generation_slowed_once_is_realized_as_on_a_quiet_machine(fake_ace_config, once):
     mrs = '[ TOP: h0 INDEX: e2 RELS: < [ _zebra_v_1 LBL: h1 ARG0: e2 ] > ]'
     once("hang", "zebra")
-    with AceService(fake_ace_config, workers=1, generate_timeout=1.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, generate_timeout=1.0)) as service:
         (result,) = service.generate([mrs], limit=4)
     assert result.status is Status.NO_GENERATION  # what the grammar says, not the clock
     assert result.attempts == 2
@@ -76,8 +76,9 @@ def test_a_generation_slowed_once_is_realized_as_on_a_quiet_machine(fake_ace_con
 def test_a_cap_reached_as_time_runs_out_is_the_cap(fake_ace_config):
     """ACE reported its memory cap and the clock stopped it: the outcome is the cap (work),
     on every run, not whichever the watchdog saw first."""
-    with AceService(fake_ace_config, workers=1, generate_timeout=1.0,
-                    generate_unpack_megabytes=321) as service:
+    with AceService(
+        fake_ace_config, RunConfig(workers=1, generate_timeout=1.0, generate_unpack_megabytes=321)
+    ) as service:
         (result,) = service.generate([MARKED.format("__RAMHANG__")], limit=4)
     assert result.status is Status.RESOURCE
     assert result.reason.startswith(
@@ -86,7 +87,7 @@ def test_a_cap_reached_as_time_runs_out_is_the_cap(fake_ace_config):
 
 
 def test_an_item_stopped_by_time_twice_says_time_decided_it(fake_ace_config):
-    with AceService(fake_ace_config, workers=1, generate_timeout=1.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, generate_timeout=1.0)) as service:
         (result,) = service.generate([MARKED.format("__HANG__")], limit=4)
     assert result.status is Status.TIMEOUT
     assert result.attempts == 2
@@ -119,7 +120,7 @@ def test_the_readings_kept_do_not_depend_on_which_process_parsed(fake_ace_config
     monkeypatch.setenv("LIT_FAKE_ACE_TIES_NOTE", str(tmp_path / "ties"))
     got = []
     for _ in range(2):  # the second service's parser gives ties reversed
-        with AceService(fake_ace_config, workers=1) as service:
+        with AceService(fake_ace_config, RunConfig(workers=1)) as service:
             (result,) = service.parse([TIED], n=n)
         got.append(result.readings)
     assert got[0] == got[1] and len(got[0]) == kept

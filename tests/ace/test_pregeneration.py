@@ -8,6 +8,7 @@ from delphin.codecs import simplemrs
 
 from lit.ace.semindex import NOT_IN_INDEX, SemanticIndex, probe_mrs
 from lit.ace.service import AceService, GenerateResult
+from lit.config import RunConfig
 from lit.pipeline import Realizer
 from lit.rank import AceOrderScorer
 from lit.status import Status
@@ -16,7 +17,7 @@ from tools.fault_run import without_timings
 
 @pytest.fixture
 def service(fake_ace_config):
-    with AceService(fake_ace_config, workers=1, timeout=30) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=30)) as service:
         yield service
 
 

@@ -13,9 +13,10 @@ from delphin.codecs import simplemrs
 
 from lit.ace.config import AceConfig
 from lit.ace.service import AceService
+from lit.config import RunConfig
+from lit.demo.replay import pick
 from lit.equivalence import equivalent
 from lit.errors import ConfigurationError
-from lit.demo.replay import pick
 from lit.status import Status
 from tests.conftest import ORACLE, read_jsonl
 from tests.procs import children
@@ -28,7 +29,7 @@ def sources() -> list[dict]:
 
 @pytest.fixture
 def one_worker(fake_ace_config: AceConfig):
-    with AceService(fake_ace_config, workers=1, timeout=1.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=1.0)) as service:
         yield service
 
 
@@ -119,7 +120,7 @@ def test_empty_and_whitespace_input_is_answered_without_ace(one_worker, blank):
 
 
 def test_overlong_input_is_refused_with_a_reason(fake_ace_config):
-    with AceService(fake_ace_config, workers=1, max_chars=30, max_words=4) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, max_chars=30, max_words=4)) as service:
         long_chars, many_words, ok = service.parse(
             ["A woman is driving a car, very carefully indeed.", "a b c d e", "Bob met Alice."]
         )
@@ -154,7 +155,7 @@ def test_thousand_items_with_faults_come_back_complete_and_in_order(fake_ace_con
         else:
             items.append(sentences[i % len(sentences)])
             expected.append(Status.OK)
-    with AceService(fake_ace_config, workers=2, timeout=2.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=2, timeout=2.0)) as service:
         results = list(service.parse(items))
     assert len(results) == 1000
     assert [r.input for r in results] == items
@@ -272,7 +273,7 @@ def test_bad_configuration_is_a_clear_error(fake_ace_config, tmp_path):
 def test_missing_grammar_at_ace_start_is_an_ace_error_per_item(fake_ace_config, tmp_path):
     grammar = tmp_path / "erg.dat"
     grammar.write_text("x")
-    with AceService(AceConfig(fake_ace_config.ace, grammar, None), workers=1) as service:
+    with AceService(AceConfig(fake_ace_config.ace, grammar, None), RunConfig(workers=1)) as service:
         grammar.unlink()  # ACE itself now fails to open it
         results = list(service.parse(["Bob met Alice.", "A dog is chasing a cat."]))
     assert [r.status for r in results] == [Status.ACE_ERROR, Status.ACE_ERROR]
@@ -280,7 +281,7 @@ def test_missing_grammar_at_ace_start_is_an_ace_error_per_item(fake_ace_config, 
 
 
 def test_close_is_idempotent_and_final(fake_ace_config):
-    service = AceService(fake_ace_config, workers=1)
+    service = AceService(fake_ace_config, RunConfig(workers=1))
     assert list(service.parse(["Bob met Alice."]))[0].status is Status.OK
     service.close()
     service.close()
@@ -305,7 +306,7 @@ def test_no_generator_stays_idle_after_its_item(fake_ace_config, oracle_pairs):
     """A generator serves one item and is closed as soon as it answers, so it does not hold
     that item's memory while the worker parses (issue 23: memory per worker)."""
     mrss = [p["target_mrs_nolnk"] for p in oracle_pairs[:3]]
-    with AceService(fake_ace_config, workers=1, timeout=2.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=2.0)) as service:
         before = {pid for pid, _ in _ace_children()}
         results = list(service.generate(mrss, limit=4))
         assert all(r.status is Status.OK for r in results)
@@ -317,9 +318,11 @@ def test_a_parser_holding_more_than_the_idle_cap_is_replaced(fake_ace_config, so
     """ACE keeps its largest item's memory: a parser over `idle_megabytes` after an item is
     closed and the next item gets a fresh one; under the cap one parser serves all."""
     sentences = [s["sentence"] for s in sources[:4]]
-    with AceService(fake_ace_config, workers=1, timeout=2.0, idle_megabytes=1) as small:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=2.0, idle_megabytes=1)) as small:
         assert all(r.status is Status.OK for r in small.parse(sentences))
         assert small.starts["parse"] == 4
-    with AceService(fake_ace_config, workers=1, timeout=2.0, idle_megabytes=10_000) as large:
+    with AceService(
+        fake_ace_config, RunConfig(workers=1, timeout=2.0, idle_megabytes=10_000)
+    ) as large:
         assert all(r.status is Status.OK for r in large.parse(sentences))
         assert large.starts["parse"] == 1

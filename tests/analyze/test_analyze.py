@@ -11,6 +11,7 @@ import pytest
 
 from lit.analyze import analyze, mutual_information, parse_sentences, rank_features
 from lit.cli import main
+from lit.config import RunConfig
 from lit.io.readers import read_nli
 from tests.conftest import ORACLE, read_jsonl
 
@@ -60,7 +61,7 @@ def oracle_parses(fake_ace_config):
     from lit.ace.service import AceService
 
     items = list(read_nli(NLI))
-    with AceService(fake_ace_config, workers=2, timeout=10) as service:
+    with AceService(fake_ace_config, RunConfig(workers=2, timeout=10)) as service:
         parses = parse_sentences(service, (s for it in items for s in (it.premise, it.hypothesis)))
     return items, parses
 
@@ -157,7 +158,7 @@ def test_unparsed_and_invalid_records_are_counted(fake_ace_config, tmp_path):
         "\tA woman is driving a car.\tneutral\n"
     )
     items = list(read_nli(data))
-    with AceService(fake_ace_config, workers=1, timeout=10) as service:
+    with AceService(fake_ace_config, RunConfig(workers=1, timeout=10)) as service:
         parses = parse_sentences(service, (s for it in items if not it.error
                                            for s in (it.premise, it.hypothesis)))
     result = analyze(items, parses, "2018")

@@ -47,6 +47,7 @@ from lit.analyze.mine import (
 )
 from lit.analyze.significance import mi_bits, significance
 from lit.cli import main
+from lit.config import DEFAULTS
 from lit.errors import InputError
 from lit.io.readers import NliItem
 from lit.phenomena import describe
@@ -339,7 +340,7 @@ def mined_run(fake_ace_executable, tmp_path_factory):
     grammar.write_bytes(b"stand-in image\n")
     mp = pytest.MonkeyPatch()
     mp.setenv("LIT_CACHE_DIR", str(root / "cache"))
-    cache = parse_cache_for(grammar, {})
+    cache = parse_cache_for(grammar, DEFAULTS)
     for r in read_jsonl(SNLI_PARSES)[1:]:
         readings = (Reading(r["mrs"]),) if r["mrs"] else ()
         cache.put(ParseResult(r["sentence"], Status(r["status"]), r["reason"], readings, None,

@@ -21,6 +21,7 @@ from lit.ace.service import ParseResult, Reading
 from lit.analyze.mine import SentenceRow, mine
 from lit.analyze.tasks import task_mined_rows, text_sentences
 from lit.cli import main
+from lit.config import DEFAULTS
 from lit.phenomena import describe
 from lit.report.shortcuts import mined_section
 from lit.status import Status
@@ -60,7 +61,7 @@ def analyze_task_file(root, records: list[dict], gold, ace, *args: str):
     grammar.write_bytes(b"stand-in image\n")
     mp = pytest.MonkeyPatch()
     mp.setenv("LIT_CACHE_DIR", str(root / "cache"))
-    cache = parse_cache_for(grammar, {})
+    cache = parse_cache_for(grammar, DEFAULTS)
     for s, m in gold:
         cache.put(parsed(s, m), 1)
     cache.close()

@@ -23,6 +23,7 @@ from lit.ace.service import ParseResult, Reading
 from lit.analyze.analysis import PairRow, rank_pair_features
 from lit.analyze.mi import mi_interval, mutual_information
 from lit.cli import main
+from lit.config import DEFAULTS
 from lit.io.readers import NliItem
 from lit.report.build import build_report
 from lit.status import Status
@@ -87,7 +88,7 @@ def snli_run(fake_ace_executable, tmp_path_factory):
     recorded = read_jsonl(SNLI_PARSES)[1:]
     mp = pytest.MonkeyPatch()
     mp.setenv("LIT_CACHE_DIR", str(root / "cache"))
-    cache = parse_cache_for(grammar, {})
+    cache = parse_cache_for(grammar, DEFAULTS)
     for r in recorded:
         readings = (Reading(r["mrs"], r["derivation"]),) if r["mrs"] else ()
         cache.put(ParseResult(r["sentence"], Status(r["status"]), r["reason"], readings,

@@ -332,7 +332,7 @@ def test_an_actor_that_cannot_start_says_why(local_ray, fake_ace_config):
 
     with pytest.raises(ConfigurationError, match="a Ray actor on node .* could not start: "
                        "grammar image not found: /nodes/7/erg.dat; `lit doctor --backend ray`"):
-        ray_engine(fake_ace_config, actors=1, service_factory=_node_without_grammar)
+        ray_engine(fake_ace_config, actors=1, service=_node_without_grammar)
 
 
 def test_augment_on_ray_writes_what_local_writes(local_ray, fake_ace_config, tmp_path):

@@ -24,6 +24,7 @@ import pytest
 
 from lit.ace.config import AceConfig
 from lit.ace.service import AceService
+from lit.config import RunConfig
 from tests.fake_ace.fake import build_index, default_index_path
 
 FAKE = Path(__file__).with_name("fake.py")
@@ -74,5 +75,5 @@ def fake_ace_config(fake_ace_executable: Path) -> AceConfig:
 
 @pytest.fixture
 def fake_ace_service(fake_ace_config: AceConfig) -> Iterator[AceService]:
-    with AceService(fake_ace_config, workers=2, timeout=2.0) as service:
+    with AceService(fake_ace_config, RunConfig(workers=2, timeout=2.0)) as service:
         yield service

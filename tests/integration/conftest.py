@@ -12,6 +12,7 @@ import pytest
 import lit
 from lit.ace.config import AceConfig, resolve_config
 from lit.ace.service import AceService
+from lit.config import RunConfig
 
 GRAMMAR_VERSION = "2025"
 WORKERS = 2
@@ -44,5 +45,5 @@ def verified(live_engine):
 
 @pytest.fixture(scope="session")
 def live_service(rig_config):
-    with AceService(rig_config, workers=WORKERS, timeout=30) as service:
+    with AceService(rig_config, RunConfig(workers=WORKERS, timeout=30)) as service:
         yield service

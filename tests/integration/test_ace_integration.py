@@ -9,6 +9,7 @@ from delphin.codecs import simplemrs
 from lit.ace.config import resolve_config
 from lit.ace.doctor import diagnose
 from lit.ace.service import AceService
+from lit.config import RunConfig
 from lit.status import Status
 
 pytestmark = pytest.mark.integration
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture(scope="module")
 def service():
-    with AceService(resolve_config(grammar_version="2025"), workers=2, timeout=30) as s:
+    with AceService(resolve_config(grammar_version="2025"), RunConfig(workers=2, timeout=30)) as s:
         yield s
 
 

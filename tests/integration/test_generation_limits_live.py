@@ -11,6 +11,7 @@ from delphin.codecs import simplemrs
 import lit
 from lit.ace.semindex import NOT_IN_INDEX
 from lit.ace.service import AceService
+from lit.config import RunConfig
 from lit.status import Status
 
 pytestmark = pytest.mark.integration
@@ -47,9 +48,13 @@ def test_a_run_stopped_by_a_memory_cap_is_retried_with_a_larger_one(rig_config, 
                            grammar_version="2025", scorer="ace", workers=1)
 
     def run(megabytes: int, resume: bool) -> dict:
-        service = AceService(rig_config, workers=1, generate_unpack_megabytes=megabytes,
-                                 generate_chart_megabytes=megabytes)
-        with lit.Engine.from_config(config, service=service, close_service=True) as engine:
+        service = AceService(
+            rig_config,
+            RunConfig(
+                workers=1, generate_unpack_megabytes=megabytes, generate_chart_megabytes=megabytes
+            ),
+        )
+        with lit.Engine(config=config, service=lambda: service) as engine:
             lit.run_nli(pairs, out, ["m;o"], engine=engine, resume=resume)
         (record,) = [json.loads(line) for line in out.read_text().splitlines()]
         return record["transforms"][0]

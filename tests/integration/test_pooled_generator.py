@@ -45,7 +45,7 @@ from lit.ace.service import (
     DEFAULT_MAX_UNPACK_MEGABYTES,
     AceService,
 )
-from lit.config import DEFAULTS
+from lit.config import DEFAULTS, RunConfig
 from lit.status import Status
 from tests.conftest import DATA, read_jsonl
 
@@ -80,7 +80,7 @@ def snli_sentences() -> list[str]:
 
 @pytest.fixture(scope="module")
 def service(rig_config):
-    with AceService(rig_config, workers=1, timeout=TIMEOUT) as s:
+    with AceService(rig_config, RunConfig(workers=1, timeout=TIMEOUT)) as s:
         yield s
 
 

@@ -7,6 +7,7 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.ace.service import GenerateResult, ParseResult, Reading
+from lit.config import RunConfig
 from lit.io.readers import NliItem
 from lit.labels import LabelRules
 from lit.pipeline.core import Pipeline
@@ -53,9 +54,15 @@ class Grammar(StandInAce):
 
 def pipeline(grammar: Grammar, max_alternatives: int = 3) -> Pipeline:
     """No round trip: these tests count the transformed MRSs generated."""
-    return Pipeline(grammar, RuleEngine.load("2025"), AceOrderScorer(), grammar_version="2025",
-                    label_rules=LabelRules.load(), max_alternatives=max_alternatives,
-                    round_trip=False)
+    return Pipeline(
+        grammar,
+        RuleEngine.load("2025"),
+        AceOrderScorer(),
+        label_rules=LabelRules.load(),
+        options=RunConfig(
+            grammar_version="2025", max_alternatives=max_alternatives, round_trip=False
+        ),
+    )
 
 
 def test_the_first_alternative_that_verifies_is_the_output_with_its_provenance():

@@ -10,11 +10,10 @@ import re
 from collections import Counter
 
 import pytest
-
-from tests.conftest import Reversed
 from delphin.codecs import simplemrs
 
 from lit.ace.service import AceService
+from lit.config import RunConfig
 from lit.equivalence import equivalent
 from lit.labels import LabelRules
 from lit.phenomena import describe
@@ -22,6 +21,7 @@ from lit.pipeline import Pipeline, Realizer
 from lit.rank import AceOrderScorer, get_scorer, rank
 from lit.rules.engine import RuleEngine
 from lit.status import Status
+from tests.conftest import Reversed
 from tests.standin_ace import WrappedAce
 
 
@@ -46,7 +46,7 @@ class Counting(WrappedAce):
 
 @pytest.fixture(scope="module")
 def service(fake_ace_config):
-    with AceService(fake_ace_config, workers=2, timeout=30) as s:
+    with AceService(fake_ace_config, RunConfig(workers=2, timeout=30)) as s:
         yield s
 
 
@@ -180,7 +180,9 @@ def test_keep_unverified_keeps_the_best_candidate(service, generating, verifying
     p = next(p for p in generating if not verifying[p["id"]])
     m = simplemrs.decode(p["target_mrs"])
     dropped = Realizer(service, AceOrderScorer()).realize([m])[0]
-    kept = Realizer(service, AceOrderScorer(), keep_unverified=True).realize([m])[0]
+    kept = Realizer(service, AceOrderScorer(), options=RunConfig(keep_unverified=True)).realize(
+        [m]
+    )[0]
     assert dropped.status == kept.status == Status.NOT_VERIFIED
     assert dropped.output is None and kept.output == kept.candidates[0]
     assert not kept.verified and len(kept.candidates) == 10  # capped at --max-candidates
@@ -197,7 +199,9 @@ def test_generation_failures_keep_ace_reason(service, oracle_pairs):
 def test_transform_records_end_to_end(service, oracle_pairs, verifying):
     """Sentence in, verified sentence out: parse -> rule engine -> generate -> rank -> verify."""
     engine = RuleEngine.load("2018")
-    pipeline = Pipeline(service, engine, AceOrderScorer(), grammar_version="2018")
+    pipeline = Pipeline(
+        service, engine, AceOrderScorer(), options=RunConfig(grammar_version="2018")
+    )
     by_spec: dict[str, list[dict]] = {}
     for p in oracle_pairs:
         if p["source_reading_index"] == 0:
@@ -227,8 +231,13 @@ def test_transform_records_end_to_end(service, oracle_pairs, verifying):
 
 
 def test_identity_unknown_and_not_applicable(service):
-    pipeline = Pipeline(service, RuleEngine.load("2018"), AceOrderScorer(),
-                        grammar_version="2018", label_rules=LabelRules.load())
+    pipeline = Pipeline(
+        service,
+        RuleEngine.load("2018"),
+        AceOrderScorer(),
+        label_rules=LabelRules.load(),
+        options=RunConfig(grammar_version="2018"),
+    )
     ident, unknown = pipeline.transform(["A woman is driving a car.", "Zorbs glimmer."], "o")
     assert ident["status"] == "ok" and ident["output"] == "A woman is driving a car."
     assert ident["verified"] is True and ident["candidates"] == ["A woman is driving a car."]

@@ -7,6 +7,7 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.ace.service import GenerateResult, ParseResult, Reading
+from lit.config import RunConfig
 from lit.labels import LabelRules
 from lit.pipeline.core import Pipeline
 from lit.rank import AceOrderScorer
@@ -60,8 +61,13 @@ class Grammar(StandInAce):
 
 
 def pipeline(readings: int, top: str = "defective") -> Pipeline:
-    return Pipeline(Grammar(top), RuleEngine.load("2025"), AceOrderScorer(),
-                    grammar_version="2025", label_rules=LabelRules.load(), readings=readings)
+    return Pipeline(
+        Grammar(top),
+        RuleEngine.load("2025"),
+        AceOrderScorer(),
+        label_rules=LabelRules.load(),
+        options=RunConfig(grammar_version="2025", readings=readings),
+    )
 
 
 def test_the_top_reading_only_with_one_reading():

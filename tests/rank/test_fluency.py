@@ -8,6 +8,7 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.ace.results import GenerateResult, ParseResult, Reading
+from lit.config import RunConfig
 from lit.pipeline.realize import Job, Realizer
 from lit.rank import AceOrderScorer
 from lit.rank.explained import brought, implausible, unexplained, words
@@ -146,7 +147,9 @@ class Stub(StandInAce):
 
 def realize(rules, spec, module, surfaces, verifying, **options):
     ex, source, target, pairs = example(rules, module, spec)
-    realizer = Realizer(Stub(surfaces, verifying, target), AceOrderScorer(), **options)
+    realizer = Realizer(
+        Stub(surfaces, verifying, target), AceOrderScorer(), options=RunConfig(**options)
+    )
     (r,) = realizer.realize([Job(target, ex.source, rules.preferences(spec), None, source,
                                  pairs)])
     return ex, r

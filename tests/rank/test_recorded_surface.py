@@ -8,11 +8,11 @@ the transformed MRS on the rig.
 
 from __future__ import annotations
 
-
 import pytest
 from delphin.codecs import simplemrs
 
 from lit.ace.service import GenerateResult, ParseResult, Reading
+from lit.config import RunConfig
 from lit.pipeline.realize import Job, Realizer
 from lit.rank import AceOrderScorer
 from lit.rank.freq import FrequencyScorer
@@ -74,7 +74,7 @@ def test_with_repair_no_output_reads_otherwise_when_a_repair_verified(scorer):
     rescued = 0
     for row in recorded():
         replay = Replay(row)
-        realizer = Realizer(replay, scorer, allow_defects=True)
+        realizer = Realizer(replay, scorer, options=RunConfig(allow_defects=True))
         (r,) = realizer.realize([Job(simplemrs.decode(row["mrs"]), row["sentence"],
                                      rules.preferences(row["spec"]))])
         where = f"{row['sentence']} [{row['spec']}] -> {r.output}"
@@ -91,7 +91,7 @@ def test_with_repair_no_output_reads_otherwise_when_a_repair_verified(scorer):
 
 def test_the_issues_group_of_men_reads_as_the_source_under_modal():
     (row,) = [r for r in recorded() if r["sentence"] == ISSUE[0] and r["spec"] == "modal=may"]
-    realizer = Realizer(Replay(row), FrequencyScorer(), allow_defects=True)
+    realizer = Realizer(Replay(row), FrequencyScorer(), options=RunConfig(allow_defects=True))
     (r,) = realizer.realize([Job(simplemrs.decode(row["mrs"]), row["sentence"])])
     assert r.output == ("A small group of young black men, some in traditional African dress, "
                         "may be assembled outdoors.")

@@ -8,6 +8,7 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.ace.service import GenerateResult, ParseResult, Reading
+from lit.config import RunConfig
 from lit.pipeline.realize import REPAIRS, Job, Realizer
 from lit.rank import AceOrderScorer
 from lit.rank.closeness import edit_distance, measure
@@ -16,6 +17,7 @@ from lit.rank.surface import WordOrder, align, differences, moves_words, repair,
 from tests.standin_ace import StandInAce
 
 GROUP = "A small group of young black men, some in traditional African dress, are assembled outdoors."
+
 
 
 def fixed(source: str, candidate: str) -> str | None:
@@ -190,7 +192,7 @@ def test_a_verified_repair_beats_every_reordered_candidate(scorer):
 
 def test_a_repair_that_does_not_verify_is_dropped_and_the_best_candidate_stays():
     grammar = Grammar(["A black young man will run."], verifies={"A black young man will run."})
-    (r,) = Realizer(grammar, AceOrderScorer(), allow_defects=True).realize(
+    (r,) = Realizer(grammar, AceOrderScorer(), options=RunConfig(allow_defects=True)).realize(
         [Job(simplemrs.decode(TARGET), SOURCE)])
     assert r.output == "A black young man will run."
     assert "A young black man will run." in r.candidates  # tried: re-parsed, not equivalent

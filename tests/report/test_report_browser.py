@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from lit.config import RunConfig
 from lit.evaluate import evaluate, read_contrast_file, read_predictions
 from lit.report import write_report
 from tests.conftest import DATA, ORACLE
@@ -173,7 +174,7 @@ def _analysis(fake_ace_config) -> dict:
     from lit.io.readers import read_nli
 
     items = list(read_nli(ORACLE / "nli-pairs.jsonl.gz"))
-    with AceService(fake_ace_config, workers=2, timeout=10) as service:
+    with AceService(fake_ace_config, RunConfig(workers=2, timeout=10)) as service:
         parses = parse_sentences(service, (s for it in items for s in (it.premise, it.hypothesis)))
     return analyze(items, parses, "2018", top=15)
 

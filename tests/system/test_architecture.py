@@ -88,3 +88,43 @@ def test_the_public_api():
     assert str(err) == "x.lit:3:9: a variable like ?x" and isinstance(err, lit.InputError)
     assert lit.DEFAULTS.score_batch_size == 32 and lit.DEFAULTS.timeout == 60
     assert lit.to_json({"id": "é"}) == '{"id": "é"}'
+
+
+def _sources() -> dict[Path, ast.Module]:
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py")}
+
+
+def test_no_constructor_takes_more_than_eight_parameters():
+    """Options travel as one RunConfig (lit.config), not as long keyword lists passed on by
+    hand. Named parameters count (`Engine(scorer="ace")`'s `**options` are RunConfig's own
+    fields, checked by it, so they are not a list written out again)."""
+    long = []
+    for path, tree in _sources().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name == "__init__":
+                a = node.args
+                count = (len(a.posonlyargs) + len(a.args) - 1 + len(a.kwonlyargs)
+                         + (a.vararg is not None))
+                if count > 8:
+                    long.append(f"{path.relative_to(PACKAGE)}:{node.lineno} ({count})")
+    assert not long, f"constructors over eight parameters: {long}"
+
+
+def test_no_probing_of_lits_own_service_or_scorer():
+    """The ACE service and the scorer have Protocols (lit.ace.protocol.Ace, lit.rank.Scorer):
+    LIT's objects use what they declare instead of getattr(self.service, ..., default). (A
+    user's scorer is adapted once, in lit.rank.scorer.GivenScorer.)"""
+    probes = [f"{path.relative_to(PACKAGE)}:{node.lineno}"
+              for path, tree in _sources().items() for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("getattr", "hasattr") and node.args
+              and re.fullmatch(r"self\.(service|scorer)", ast.unparse(node.args[0]))]
+    assert not probes, f"getattr/hasattr on a service or scorer: {probes}"
+
+
+def test_package_inits_only_re_export():
+    """A package's __init__.py names its parts; the code lives in modules with one job each."""
+    long = [f"{path.relative_to(PACKAGE)} ({len(path.read_text().splitlines())} lines)"
+            for path in PACKAGE.rglob("__init__.py")
+            if len(path.read_text(encoding="utf-8").splitlines()) > 60]
+    assert not long, f"__init__.py files over 60 lines: {long}"

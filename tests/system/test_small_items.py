@@ -18,6 +18,7 @@ import pytest
 
 from lit.ace.service import AceService
 from lit.cli import main
+from lit.config import RunConfig
 from lit.pipeline.summary import Summary
 from tests.procs import children
 
@@ -53,7 +54,7 @@ def test_nli_help_lists_every_exit_code_and_nothing_usable_exits_1(fake_ace_conf
 
 def test_a_service_leaves_nothing_in_the_temp_dir(fake_ace_config):
     before = set(Path(tempfile.gettempdir()).glob("lit-ace-*"))
-    with AceService(fake_ace_config, workers=2, timeout=5) as service:
+    with AceService(fake_ace_config, RunConfig(workers=2, timeout=5)) as service:
         assert [r.status.value for r in service.parse(["Bob met Alice.", "The dog barks."])] \
             == ["ok", "ok"]
         assert set(Path(tempfile.gettempdir()).glob("lit-ace-*")) == before
