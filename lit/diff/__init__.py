@@ -1,5 +1,14 @@
-"""`lit diff`: the edit from sentence A to sentence B in LIT's vocabulary (issue 42)."""
+"""`lit diff`: the edit from sentence A to sentence B in LIT's vocabulary (issue 42).
 
+lit.diff.model is the data model; lit.diff.align pairs the EPs of two parses;
+lit.diff.search names grammatical edits with the rule modules; lit.diff.naming names the rest
+by its shape; lit.diff.core puts them together (`diff_mrs`); lit.diff.sentences parses pairs
+and picks the readings (`diff_sentences`).
+"""
+
+from lit.diff.core import diff_mrs
 from lit.diff.model import EditSize, MrsDiff, NamedEdit, Residue, SentenceDiff
+from lit.diff.sentences import diff_sentences
 
-__all__ = ["EditSize", "MrsDiff", "NamedEdit", "Residue", "SentenceDiff"]
+__all__ = ["EditSize", "MrsDiff", "NamedEdit", "Residue", "SentenceDiff", "diff_mrs",
+           "diff_sentences"]

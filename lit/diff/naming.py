@@ -1,0 +1,206 @@
+"""Name what differs between two aligned MRSs structurally, and keep the rest as residue.
+
+After the rule modules' steps (lit.diff.search), what is left of the difference between A (as
+the steps left it) and B is named by its shape:
+
+- a paired EP with another predicate: ``quantifier`` for a determiner (or a number's constant),
+  else ``lexical``, with the lexical relation of B's predicate to A's (lit.lexicon; determiners
+  by lit.logic.edits.determiner_relation) and the polarity of A's position;
+- a property of a paired variable changed: TENSE, PROG, PERF, SF and GEND by the module that
+  makes that change (``PROPERTY_KINDS``), NUM as ``quantifier`` (number);
+- EPs of A (B) with no partner, grouped by the variables they share: a group holding a
+  ``neg`` is ``neg``/``aff``, a modal ``modal``; a group that a paired EP's role now points
+  into (or no longer does) is ``argument_added``/``argument_dropped``; a group that modifies a
+  paired variable is ``modifier_added``/``modifier_dropped``.
+
+Whatever no rule names (a role pointing elsewhere, an ICONS, a group of another shape) goes to
+the residue, with the EPs as text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from delphin import variable
+from delphin.mrs import EP, MRS
+
+from lit.analyze.align import relation as lexical_relation
+from lit.diff.align import Difference, PairChange, ep_text
+from lit.diff.model import NamedEdit, Residue
+from lit.logic.edits import determiner_relation
+from lit.logic.polarity import polarity_of
+
+#: A changed property -> (edit kind, step template or None). ``{value}`` is B's value.
+PROPERTY_KINDS: dict[str, tuple[str, str | None]] = {
+    "TENSE": ("tense", "tense={value}"),
+    "PROG": ("prog", "prog={value}"),
+    "PERF": ("perf", "perf={value}"),
+    "GEND": ("gender", None),
+    "NUM": ("quantifier", None),
+}
+#: Sentence force: B's value -> kind (the module that makes it).
+FORCE_KINDS = {"ques": "ques", "prop": "decl"}
+#: A predicate that is a rule module's whole edit when it alone is added (or removed).
+MARKERS = {"neg": ("neg", "aff")}
+MODAL_SUFFIX = "_v_modal"
+#: Values a verb's TENSE takes under a modal (its change follows the modal's).
+UNTENSED = "untensed"
+
+
+@dataclass(frozen=True)
+class Named:
+    """The structural edits and the residue of one difference."""
+
+    edits: tuple[NamedEdit, ...]
+    residue: Residue
+
+
+def _name(ep: EP) -> str:
+    """A predicate in a human line: the lemma of ``_man_n_1``, a constant as itself."""
+    if ep.carg is not None:
+        return ep.carg
+    parts = ep.predicate.lstrip("_").split("_")
+    return parts[0] if ep.predicate.startswith("_") else ep.predicate
+
+
+def _substitution(a: MRS, b: MRS, change: PairChange) -> NamedEdit:
+    x, y = a.rels[change.a], b.rels[change.b]
+    if x.is_quantifier() or x.predicate == "card":
+        rel = (determiner_relation(x.predicate, y.predicate) if x.is_quantifier()
+               else "sibling")
+        kind = "quantifier"
+    else:
+        rel, kind = lexical_relation(_key_text(x), _key_text(y)), "lexical"
+    return NamedEdit(kind, None, rel, str(polarity_of(a, change.a)), (ep_text(x),),
+                     (ep_text(y),), f"{_name(x)} -> {_name(y)} ({rel})")
+
+
+def _key_text(ep: EP) -> str:
+    return f"{ep.predicate}({ep.carg})" if ep.carg is not None else ep.predicate
+
+
+def _property_edit(a: MRS, b: MRS, change: PairChange, prop: tuple[str, str, str]
+                   ) -> NamedEdit | None:
+    name, old, new = prop
+    x, y = a.rels[change.a], b.rels[change.b]
+    if name == "SF":
+        kind = FORCE_KINDS.get(new)
+        step = kind
+    elif name in PROPERTY_KINDS:
+        kind, template = PROPERTY_KINDS[name]
+        step = template.format(value=new) if template else None
+    else:
+        return None
+    if kind is None:
+        return None
+    return NamedEdit(kind, step, None, None, (ep_text(x),), (ep_text(y),),
+                     f"{name} {old or '-'} -> {new or '-'} on {_name(x)}")
+
+
+def _groups(m: MRS, indexes: tuple[int, ...]) -> list[list[int]]:
+    """The unpaired EPs *indexes* of *m*, grouped by the variables they share."""
+    groups: list[tuple[set[str], list[int]]] = []
+    for i in indexes:
+        ep = m.rels[i]
+        mine = {v for r, v in ep.args.items() if r != "CARG" and variable.type(v) in "xe"}
+        mine |= {ep.label}
+        joined = [g for g in groups if g[0] & mine]
+        merged_vars, merged = set(mine), [i]
+        for g in joined:
+            merged_vars |= g[0]
+            merged += g[1]
+            groups.remove(g)
+        groups.append((merged_vars, sorted(merged)))
+    return [g[1] for g in groups]
+
+
+def _intrinsic(m: MRS, group: list[int]) -> set[str]:
+    return {m.rels[i].iv for i in group if m.rels[i].iv}
+
+
+def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
+                role_into: set[str]) -> NamedEdit | None:
+    """Name one group of unpaired EPs of *m* (B's if *added*, else A's); *mapped*: *m*'s
+    variables that have partners; *role_into*: variables a paired EP's changed role points
+    at in *m*."""
+    eps = [m.rels[i] for i in group]
+    texts = tuple(ep_text(ep) for ep in eps)
+    preds = [ep.predicate for ep in eps]
+    side = (lambda t: ((), t)) if added else (lambda t: (t, ()))
+    for pred, (on, off) in MARKERS.items():
+        if preds == [pred]:
+            kind = on if added else off
+            return NamedEdit(kind, kind, None, None, *side(texts),
+                             f"{pred} {'added' if added else 'removed'}")
+    modal = next((p for p in preds if p.endswith(MODAL_SUFFIX)), None)
+    if modal is not None and len(preds) == 1:
+        word = modal.lstrip("_").split("_")[0]
+        return NamedEdit("modal", f"modal={word}" if added else None, None, None,
+                         *side(texts), f"{word} {'added' if added else 'removed'}")
+    heads = [ep for ep in eps if not ep.is_quantifier()]
+    if _intrinsic(m, group) & role_into:
+        kind = "argument_added" if added else "argument_dropped"
+        rel = "hyponym" if added else "hypernym"
+        head = next((ep for ep in heads if ep.iv in role_into), heads[0] if heads else eps[0])
+        return NamedEdit(kind, None, rel, None, *side(texts),
+                         f"{_name(head)} {'added' if added else 'dropped'} as an argument")
+    modifies = [ep for ep in heads if ep.args.get("ARG1") in mapped
+                or any(v in mapped for r, v in ep.args.items() if r.startswith("ARG")
+                       and r != "ARG0" and variable.type(v) == "x")]
+    if modifies:
+        kind = "modifier_added" if added else "modifier_dropped"
+        rel = "hyponym" if added else "hypernym"
+        words = " ".join(_name(ep) for ep in heads if not ep.predicate.endswith("_q"))
+        return NamedEdit(kind, None, rel, None, *side(texts),
+                         f"{words} {'added' if added else 'dropped'}")
+    return None
+
+
+def _role_targets(m: MRS, changes: tuple[PairChange, ...], side: str) -> set[str]:
+    """Variables of *m* that a changed role of a paired EP points at (side "a" or "b")."""
+    found = set()
+    for c in changes:
+        ep = m.rels[c.a if side == "a" else c.b]
+        found |= {ep.args[r] for r in c.roles if r in ep.args}
+    return found
+
+
+def name_rest(a: MRS, b: MRS, diff: Difference) -> Named:
+    """Name what is left between *a* and *b* (see the module docstring)."""
+    edits: list[NamedEdit] = []
+    changed: list[str] = []
+    al = diff.alignment
+    inverse = {v: k for k, v in al.varmap.items()}
+    for c in diff.changes:
+        if c.predicate:
+            edits.append(_substitution(a, b, c))
+        for prop in c.properties:
+            if prop[0] == "TENSE" and UNTENSED in prop[1:]:
+                continue  # follows a modal added or removed (named with its group)
+            edit = _property_edit(a, b, c, prop)
+            if edit is None:
+                changed.append(f"{ep_text(a.rels[c.a])}: {prop[0]} {prop[1]} -> {prop[2]}")
+            else:
+                edits.append(edit)
+    into_a, into_b = _role_targets(a, diff.changes, "a"), _role_targets(b, diff.changes, "b")
+    explained: set[str] = set()
+    removed: list[str] = []
+    added: list[str] = []
+    for m, indexes, is_added, mapped, into, out in (
+            (a, al.removed, False, set(al.varmap), into_a, removed),
+            (b, al.added, True, set(inverse), into_b, added)):
+        for group in _groups(m, indexes):
+            edit = _group_edit(m, group, mapped, is_added, into)
+            if edit is None:
+                out += [ep_text(m.rels[i]) for i in group]
+            else:
+                edits.append(edit)
+                explained |= _intrinsic(m, group) & into
+    for c in diff.changes:
+        x, y = a.rels[c.a], b.rels[c.b]
+        left = [r for r in c.roles if x.args.get(r) not in explained
+                and y.args.get(r) not in explained]
+        if left:
+            changed.append(f"{ep_text(x)}: {', '.join(left)} point elsewhere")
+    changed += diff.icons
+    return Named(tuple(edits), Residue(tuple(removed), tuple(added), tuple(changed)))
