@@ -12,6 +12,15 @@ from __future__ import annotations
 
 from lit.augment import augment
 from lit.config import DEFAULTS, GRAMMAR_VERSIONS, PAPER_SPECS, RunConfig
+from lit.diff import (
+    EditSize,
+    MrsDiff,
+    NamedEdit,
+    Residue,
+    SentenceDiff,
+    diff_mrs,
+    diff_sentences,
+)
 from lit.errors import ConfigurationError, InputError, LitError, RuleError
 from lit.pipeline.engine import Engine, as_item
 from lit.pipeline.run import RunResult, run_contrast, run_nli

@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "cache": "cache",
     "parse": "parse",
     "transform": "transform",
+    "diff": "diff",
     "rules": "rules",
     "nli": "nli",
     "contrast": "contrast",

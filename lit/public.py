@@ -7,4 +7,5 @@ API_NAMES = (
     "LitError", "NliRecord", "PairTransform", "RuleEngine", "RuleError", "RunConfig",
     "RunResult", "SideRecord", "Status", "StepOutcome", "TransformOutcome", "TransformRecord",
     "as_item", "augment", "run_contrast", "run_nli", "to_json",
+    "MrsDiff", "NamedEdit", "Residue", "EditSize", "SentenceDiff", "diff_mrs", "diff_sentences",
 )
