@@ -87,7 +87,7 @@ class Difference:
 
     alignment: Alignment
     changes: tuple[PairChange, ...]
-    icons: tuple[str, ...]
+    icons: tuple[IconsChange, ...]
 
     @property
     def cost(self) -> int:
@@ -263,20 +263,36 @@ def _pair_change(a: MRS, b: MRS, i: int, j: int, varmap: dict[str, str]) -> Pair
     if x.iv and y.iv and not x.is_quantifier():
         names = property_names(x.iv)
         pa, pb = props(a, x.iv, names), props(b, y.iv, names)
-        properties = [(n, pa.get(n, ""), pb.get(n, "")) for n in names
-                      if pa.get(n, "") != pb.get(n, "")]
+        properties = [(n, pa[n], pb[n]) for n in names  # a property only one side has
+                      if n in pa and n in pb and pa[n] != pb[n]]  # goes with its predicate
     if key(x) == key(y) and not roles and not properties:
         return None
     return PairChange(i, j, key(x) != key(y), roles, tuple(properties))
 
 
-def _icons(a: MRS, b: MRS, varmap: dict[str, str]) -> tuple[str, ...]:
-    mapped = Counter((varmap.get(c.left), c.relation, varmap.get(c.right)) for c in a.icons)
+@dataclass(frozen=True)
+class IconsChange:
+    """An ICONS of A with no counterpart in B (``added`` False) or of B with none in A."""
+
+    added: bool
+    left: str
+    relation: str
+    right: str
+
+    def __str__(self) -> str:
+        return f"icons {'added' if self.added else 'removed'}: {self.left} {self.relation} " \
+               f"{self.right}"
+
+
+def _icons(a: MRS, b: MRS, varmap: dict[str, str]) -> tuple[IconsChange, ...]:
+    def mine(c) -> tuple:
+        return varmap.get(c.left), c.relation, varmap.get(c.right)
+
+    mapped = Counter(mine(c) for c in a.icons)
     theirs = Counter((c.left, c.relation, c.right) for c in b.icons)
-    gone = [f"icons removed: {c.left} {c.relation} {c.right}" for c in a.icons
-            if mapped[(varmap.get(c.left), c.relation, varmap.get(c.right))] >
-            theirs[(varmap.get(c.left), c.relation, varmap.get(c.right))]]
-    new = [f"icons added: {c.left} {c.relation} {c.right}" for c in b.icons
+    gone = [IconsChange(False, c.left, c.relation, c.right) for c in a.icons
+            if mapped[mine(c)] > theirs[mine(c)]]
+    new = [IconsChange(True, c.left, c.relation, c.right) for c in b.icons
            if theirs[(c.left, c.relation, c.right)] > mapped[(c.left, c.relation, c.right)]]
     return tuple(gone + new)
 

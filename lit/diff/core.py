@@ -7,6 +7,8 @@ residue. Equivalent MRSs (lit.equivalence) make one ``o`` edit: the identity.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from delphin.mrs import MRS
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
@@ -16,6 +18,7 @@ from lit.diff.naming import name_rest
 from lit.diff.search import IDENTITY, Applied, search
 from lit.equivalence import equivalent
 from lit.logic.edits import edit_between
+from lit.logic.polarity import polarity_of
 from lit.rank.closeness import edit_distance
 from lit.rank.surface import tokens
 from lit.rules import RuleEngine
@@ -48,6 +51,17 @@ def _step_edit(applied: Applied) -> NamedEdit:
     )
 
 
+def _in_source(a: MRS, edit: NamedEdit) -> NamedEdit:
+    """*edit* with the polarity of its position in *a* itself (a step before it, such as an
+    added negation, changes polarities; the EP keeps its text through the steps)."""
+    if edit.polarity is None or not edit.eps_a:
+        return edit
+    texts = [ep_text(ep) for ep in a.rels]
+    if edit.eps_a[0] not in texts:
+        return edit
+    return replace(edit, polarity=str(polarity_of(a, texts.index(edit.eps_a[0]))))
+
+
 def diff_mrs(a: MRS, b: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION, *,
              sentences: tuple[str, str] | None = None,
              readings: tuple[int, int] = (0, 0)) -> MrsDiff:
@@ -61,5 +75,6 @@ def diff_mrs(a: MRS, b: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION, *,
         return MrsDiff((same,), Residue(), size, readings)
     chain, reached, left = search(RuleEngine.load(grammar_version), a, b)
     rest = name_rest(reached, b, left)
-    edits = tuple(_step_edit(applied) for applied in chain) + rest.edits
+    edits = tuple(_in_source(a, edit) for edit in
+                  tuple(_step_edit(applied) for applied in chain) + rest.edits)
     return MrsDiff(edits, rest.residue, size, readings)

@@ -43,6 +43,8 @@ FORCE_KINDS = {"ques": "ques", "prop": "decl"}
 #: A predicate that is a rule module's whole edit when it alone is added (or removed).
 MARKERS = {"neg": ("neg", "aff")}
 MODAL_SUFFIX = "_v_modal"
+#: Predicates of a number word ("two dogs"): added or dropped alone, a quantifier edit.
+NUMBERS = {"card"}
 #: Values a verb's TENSE takes under a modal (its change follows the modal's).
 UNTENSED = "untensed"
 
@@ -115,7 +117,8 @@ def _groups(m: MRS, indexes: tuple[int, ...]) -> list[list[int]]:
 
 
 def _intrinsic(m: MRS, group: list[int]) -> set[str]:
-    return {m.rels[i].iv for i in group if m.rels[i].iv}
+    """The variables and labels the EPs of *group* introduce."""
+    return {m.rels[i].iv for i in group if m.rels[i].iv} | {m.rels[i].label for i in group}
 
 
 def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
@@ -138,6 +141,10 @@ def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
         return NamedEdit("modal", f"modal={word}" if added else None, None, None,
                          *side(texts), f"{word} {'added' if added else 'removed'}")
     heads = [ep for ep in eps if not ep.is_quantifier()]
+    if preds and set(preds) <= NUMBERS and all(ep.args.get("ARG1") in mapped for ep in eps):
+        numbers = " ".join(_name(ep) for ep in eps)
+        return NamedEdit("quantifier", None, None, None, *side(texts),
+                         f"number {numbers} {'added' if added else 'dropped'}")
     if _intrinsic(m, group) & role_into:
         kind = "argument_added" if added else "argument_dropped"
         rel = "hyponym" if added else "hypernym"
@@ -162,7 +169,12 @@ def _role_targets(m: MRS, changes: tuple[PairChange, ...], side: str) -> set[str
     for c in changes:
         ep = m.rels[c.a if side == "a" else c.b]
         found |= {ep.args[r] for r in c.roles if r in ep.args}
-    return found
+    return found | {hc.lo for hc in m.hcons if hc.hi in found}
+
+
+def _target(m: MRS, value: str | None) -> str | None:
+    """A role's value, a handle as the label it is qeq to."""
+    return next((hc.lo for hc in m.hcons if hc.hi == value), value)
 
 
 def name_rest(a: MRS, b: MRS, diff: Difference) -> Named:
@@ -184,6 +196,7 @@ def name_rest(a: MRS, b: MRS, diff: Difference) -> Named:
                 edits.append(edit)
     into_a, into_b = _role_targets(a, diff.changes, "a"), _role_targets(b, diff.changes, "b")
     explained: set[str] = set()
+    introduced: set[str] = set()  # variables of the groups named
     removed: list[str] = []
     added: list[str] = []
     for m, indexes, is_added, mapped, into, out in (
@@ -196,11 +209,13 @@ def name_rest(a: MRS, b: MRS, diff: Difference) -> Named:
             else:
                 edits.append(edit)
                 explained |= _intrinsic(m, group) & into
+                introduced |= _intrinsic(m, group)
     for c in diff.changes:
         x, y = a.rels[c.a], b.rels[c.b]
-        left = [r for r in c.roles if x.args.get(r) not in explained
-                and y.args.get(r) not in explained]
+        left = [r for r in c.roles if _target(a, x.args.get(r)) not in explained
+                and _target(b, y.args.get(r)) not in explained]
         if left:
             changed.append(f"{ep_text(x)}: {', '.join(left)} point elsewhere")
-    changed += diff.icons
+    # an ICONS on a variable of a named group goes with it ("awed by the technology": topic)
+    changed += [str(c) for c in diff.icons if not {c.left, c.right} & introduced]
     return Named(tuple(edits), Residue(tuple(removed), tuple(added), tuple(changed)))
