@@ -1,0 +1,207 @@
+"""The label LIT's rules predict for an edited pair (issue 42): the edits lit.diff named on each
+side become what the label machinery already reads, and the label rules decide.
+
+* Grammatical edits (a rule module's `step`: "n", "tense=fut", "pass") make a pair spec, the
+  premise's steps before the `;` and the hypothesis's after it ("o;neg"), decided by the
+  task's `pairs`/`either`/`neutral` rules exactly as `lit nli` and `lit contrast` decide a
+  transformed pair (lit.labels.LabelRules.decide).
+* One meaning-changing edit (a word, modifier, determiner or number replaced, with its
+  lexical relation and polarity) is a lit.logic.Edit: on the hypothesis the task's `edit`
+  rules decide (natural logic; docs/labelrules.md); on the premise the rules of
+  lit/audit/premise.labels, which say how the relation composes the other way round.
+* Anything else gets no label and the reason: a side whose edit is not fully named (a
+  residue), an edit kind no rule speaks of, several meaning-changing edits. No label is
+  guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+from lit.diff.model import MrsDiff, NamedEdit
+from lit.errors import InputError, RuleError
+from lit.labels import LabelRules
+from lit.labels.model import LabelDecision
+from lit.logic import Edit
+from lit.phenomena import Phenomena
+from lit.spec import PairSpec, parse_pair, parse_text_spec
+from lit.status import Status
+
+#: The NLI sides; a task profile's sides take these positions in order.
+NLI_SIDES = ("premise", "hypothesis")
+#: Both sides edited.
+BOTH = "both"
+PREMISE_RULES = "premise.labels"
+
+#: lit.diff relation spellings -> the label rules' (lit.lexicon's) vocabulary.
+_RELATIONS = {"synonym": "same", "cohyponym": "sibling", "co-hyponym": "sibling"}
+#: lit.diff structural kinds -> lit.logic.Edit kinds.
+_EDIT_KINDS = {"lexical": "substitute", "quantifier": "determiner",
+               "modifier_dropped": "drop", "argument_dropped": "drop",
+               "modifier_added": "add", "argument_added": "add"}
+#: The perturbation module that makes an edit of this relation (lit.rules modules), so the
+#: pair spec names the step as `lit nli` would ("o;hyper").
+_STEP_OF_RELATION = {"hypernym": "hyper", "hyponym": "hypo", "sibling": "sibling",
+                     "antonym": "antonym", "same": "hyper", "unrelated": "sibling"}
+_STEP_OF_KIND = {"drop": "drop", "add": "add", "determiner": "quant", "number": "quant"}
+_SPAN = re.compile(r"<-?\d+:-?\d+>$")
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """What the rules say of an edited pair: a label (None: no label) with the rule id and
+    its rationale, or the reason no rule gave one; `spec` is the pair spec the edits amount
+    to (None when they amount to none)."""
+
+    label: str | None
+    rule: str | None
+    rationale: str | None
+    reason: str | None
+    spec: str | None = None
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"label": self.label, "rule": self.rule, "rationale": self.rationale,
+                "reason": self.reason, "spec": self.spec}
+
+
+def no_label(reason: str, spec: str | None = None) -> Prediction:
+    return Prediction(None, None, None, reason, spec)
+
+
+def premise_rules(rules: LabelRules) -> LabelRules | None:
+    """The premise-side natural-logic rules in *rules*' labels; None if that task's labels
+    cannot say them (they speak NLI's E, N, C)."""
+    text = resources.files("lit.audit").joinpath(PREMISE_RULES).read_text("utf-8")
+    try:
+        return LabelRules.parse(text, f"lit/audit/{PREMISE_RULES}", rules.labels)
+    except RuleError:
+        return None
+
+
+def _predicate(ep: str) -> str:
+    """The predicate of an EP as lit.diff writes it ("_man_n_1<2:5>" -> "_man_n_1")."""
+    return _SPAN.sub("", ep.split()[0]) if ep.strip() else ep
+
+
+def relation_of(edit: NamedEdit) -> str | None:
+    """The edit's relation in the label rules' vocabulary (None for a grammatical edit)."""
+    return None if edit.relation is None else _RELATIONS.get(edit.relation, edit.relation)
+
+
+def logic_edit(edit: NamedEdit) -> Edit:
+    """The lit.logic.Edit a meaning-changing named edit is, for the `edit` rules."""
+    kind = _EDIT_KINDS.get(edit.kind, edit.kind)
+    old = _predicate(edit.eps_a[0]) if edit.eps_a else None
+    new = _predicate(edit.eps_b[0]) if edit.eps_b else None
+    return Edit(kind, old, new, edit.detail or edit.kind, edit.polarity or "none",
+                relation_of(edit) or "unrelated")
+
+
+def edit_step(edit: NamedEdit) -> str:
+    """The step name a meaning-changing edit stands for in a pair spec."""
+    if edit.step:
+        return edit.step
+    kind = _EDIT_KINDS.get(edit.kind, edit.kind)
+    return _STEP_OF_KIND.get(kind) or _STEP_OF_RELATION.get(relation_of(edit) or "", "edit")
+
+
+def _unnamed(side: str, diff: MrsDiff) -> str | None:
+    """Why *diff* cannot be labelled, if it cannot: its edits are not all named."""
+    if diff.residue.empty():
+        return None
+    parts = [f"{what} {', '.join(eps)}" for what, eps in (
+        ("removed", diff.residue.removed), ("added", diff.residue.added),
+        ("changed", diff.residue.changed)) if eps]
+    named = f" beside {', '.join(diff.kinds())}" if diff.edits else ""
+    return f"{side}: the edit is not fully named{named} ({'; '.join(parts)})"
+
+
+def _decided(decision: LabelDecision, spec: str) -> Prediction:
+    if decision.status is Status.OK and decision.label is not None:
+        return Prediction(decision.label, decision.rule, decision.rationale, None, spec)
+    if decision.status is Status.OK:  # covered, but the rule maps to no label
+        return Prediction(None, decision.rule, decision.rationale,
+                          f"{decision.rule}: {decision.rationale}", spec)
+    return Prediction(None, None, None, decision.reason, spec)
+
+
+def _pair(steps: Sequence[Sequence[str]], single: bool) -> PairSpec:
+    texts = ["+".join(s) or "o" for s in steps]
+    return parse_text_spec(texts[0]) if single else parse_pair(";".join(texts))
+
+
+def predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff],
+            rules: LabelRules | None = None, *, sides: Sequence[str] = NLI_SIDES,
+            premise: Phenomena | None = None, hypothesis: Phenomena | None = None
+            ) -> Prediction:
+    """The label *rules* (default: LIT's NLI rules) give the edited pair, whose original pair
+    had *original_label*, when *side* (one of *sides*, or "both") was edited as *diff* says
+    (for "both", one MrsDiff per side in order). *sides* names the task's sides (a task
+    profile's, e.g. ("text",) for a single-text task); *premise*/*hypothesis* are the
+    phenomena of the original first/second text (lit.labels.phenomena_of), which `when`
+    preconditions read."""
+    rules = rules or LabelRules.load()
+    sides = tuple(sides)
+    if side == BOTH:
+        diffs = tuple(diff) if isinstance(diff, Sequence) else (diff,)
+        if len(diffs) != len(sides):
+            raise InputError(f"side both needs one diff per side ({len(sides)}), "
+                             f"got {len(diffs)}")
+        edited = dict(zip(sides, diffs))
+    elif side in sides:
+        if not isinstance(diff, MrsDiff):
+            raise InputError(f"side {side!r} takes one diff")
+        edited = {side: diff}
+    else:
+        raise InputError(f"side {side!r}: expected one of {', '.join(sides)} or {BOTH}")
+    skip = rules.skip_reason(original_label)
+    if skip:
+        return no_label(skip[1])
+    for name, d in edited.items():
+        why = _unnamed(name, d)
+        if why:
+            return no_label(why)
+    steps: list[list[str]] = [[] for _ in sides]
+    meaning: list[tuple[int, NamedEdit]] = []
+    for i, name in enumerate(sides):
+        for e in edited[name].edits if name in edited else ():
+            if e.relation is not None:
+                meaning.append((i, e))
+            elif e.step:
+                steps[i].append(e.step)
+            else:
+                return no_label(f"{name}: no label rule speaks of a {e.kind} edit "
+                                f"({e.detail})")
+    single = len(sides) == 1
+    if not meaning:
+        pair = _pair(steps, single)
+        return _decided(rules.decide(pair, original_label, premise, hypothesis), str(pair))
+    if len(meaning) > 1:
+        listed = "; ".join(f"{sides[i]}: {e.kind} ({e.detail})" for i, e in meaning)
+        return no_label("natural-logic rules label one meaning-changing edit; this pair has "
+                        f"{len(meaning)}: {listed}")
+    at, e = meaning[0]
+    steps[at].append(edit_step(e))
+    edit = logic_edit(e)
+    if single:
+        return no_label("a single-text task's label rules label no meaning-changing edit "
+                        f"({edit.describe()})", str(_pair(steps, single)))
+    if at == len(sides) - 1:  # the hypothesis (or the one text): the task's rules
+        pair = _pair(steps, single)
+        return _decided(rules.decide(pair, original_label, premise, hypothesis, edit),
+                        str(pair))
+    own = premise_rules(rules)
+    pair = _pair(steps, single)
+    if own is None:
+        return no_label(f"{sides[at]}: no premise-side natural-logic rules in this task's "
+                        f"labels ({edit.describe()})", str(pair))
+    # the premise rules read the edit as the only step of an edit-shaped pair
+    shaped = _pair([steps[-1], steps[at]], single)
+    decision = own.decide(shaped, original_label, None, premise, edit)
+    if decision.status is not Status.OK:
+        reason = (decision.reason or "").replace(str(shaped), str(pair))
+        return no_label(reason, str(pair))
+    return _decided(decision, str(pair))
