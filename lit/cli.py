@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "analyze": "analyze",
     "report": "report",
     "judge": "judge",
+    "audit": "audit",
 }
 
 

@@ -50,7 +50,8 @@ def split_text_specs(text: str) -> list[str]:
     return specs
 
 
-def _columns(args: argparse.Namespace) -> dict[str, str]:
+def columns_from_args(args: argparse.Namespace) -> dict[str, str]:
+    """The `--column SIDE=FIELD` options as {side: field}; InputError for a malformed one."""
     from lit.errors import InputError
 
     columns = {}
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from lit.tasks import NLI_TASK, load_task
 
     profile = load_task(args.task)
-    columns = _columns(args)
+    columns = columns_from_args(args)
     if profile.name == NLI_TASK:  # `lit nli` itself, its columns given either way
         args.premise_column = columns.pop("premise", args.premise_column)
         args.hypothesis_column = columns.pop("hypothesis", args.hypothesis_column)

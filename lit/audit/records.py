@@ -1,0 +1,167 @@
+"""One `lit audit` record per edited row (docs/audit.md, "Output"): the row's texts and labels,
+the diff of each edited side (lit.diff), the label the rules predict (lit.audit.predict) and
+whether the claimed label agrees.
+
+`audit_records` works in batches: the sentence pairs of a batch's rows go to lit.diff in one
+call, so the ACE pool parses them in parallel, as `lit contrast` batches its pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
+
+from delphin.codecs import simplemrs
+
+from lit.ace.protocol import Ace
+from lit.audit.predict import BOTH, Prediction, no_label, predict
+from lit.audit.rows import AuditRow
+from lit.diff.model import MrsDiff, SentenceDiff
+from lit.labels import LabelRules
+from lit.labels.model import phenomena_of
+from lit.phenomena import Phenomena
+from lit.status import Status
+from lit.tasks.profile import TaskProfile
+
+#: lit.diff.diff_sentences's signature: (service, pairs, readings=N) -> one SentenceDiff per pair.
+Differ = Callable[..., Iterator[SentenceDiff]]
+#: Rows per batch for each ACE worker.
+ROWS_PER_WORKER = 8
+#: Readings of each sentence the diff chooses from.
+DEFAULT_READINGS = 5
+
+
+def agrees(prediction: Prediction, claimed: str | None) -> bool | None:
+    """True/False when the rules predict a label and the row claims one; None otherwise."""
+    if prediction.label is None or claimed is None:
+        return None
+    return prediction.label == claimed
+
+
+def size_of(diffs: Sequence[MrsDiff]) -> dict | None:
+    """The whole edit's size: EPs and tokens summed over the edited sides, the least close
+    side's closeness (None without a diff)."""
+    if not diffs:
+        return None
+    return {"eps": sum(d.size.eps for d in diffs), "tokens": sum(d.size.tokens for d in diffs),
+            "closeness": min(d.size.closeness for d in diffs)}
+
+
+def base_record(row: AuditRow, profile: TaskProfile) -> dict:
+    """The fields every record has, as read."""
+    return {
+        "id": row.id, "original_id": row.original_id, "task": profile.name,
+        "input": row.input,
+        "original": dict(zip(profile.sides, row.original)) if row.original else None,
+        "edited": dict(zip(profile.sides, row.edited)),
+        "original_label": row.original_label, "claimed_label": row.claimed_label,
+        "edited_sides": list(row.edited_sides(profile.sides)) if row.original else [],
+        "status": str(Status.OK), "reason": None,
+        "edits": {}, "kinds": [], "named": None, "size": None,
+        "prediction": no_label("not audited").to_dict(), "agrees": None,
+    }
+
+
+def failed_record(row: AuditRow, profile: TaskProfile, status: Status, reason: str) -> dict:
+    record = base_record(row, profile)
+    record.update(status=str(status), reason=reason,
+                  prediction=no_label(f"{status}: {reason}").to_dict())
+    return record
+
+
+def _failure_status(text: str) -> Status:
+    """A diff's failing status as a Status (error for ok without a diff, or an unknown one)."""
+    try:
+        status = Status(text)
+    except ValueError:
+        return Status.ERROR
+    return Status.ERROR if status is Status.OK else status
+
+
+def audited_record(row: AuditRow, profile: TaskProfile, rules: LabelRules,
+                   diffs: dict[str, SentenceDiff], phenomena: Sequence[Phenomena | None]
+                   ) -> dict:
+    """The record of a row whose edited sides were diffed (*diffs* by side)."""
+    record = base_record(row, profile)
+    sides = tuple(record["edited_sides"])
+    record["edits"] = {s: d.to_dict() for s, d in diffs.items()}
+    failed = [(s, d) for s, d in diffs.items() if d.diff is None or d.status != str(Status.OK)]
+    if failed:
+        side, d = failed[0]
+        reason = f"{side}: {d.reason or d.status}"
+        record.update(status=str(_failure_status(d.status)),
+                      reason=reason, prediction=no_label(reason).to_dict())
+        return record
+    mrs_diffs = [diffs[s].diff for s in sides]
+    record["kinds"] = [e.kind for d in mrs_diffs for e in d.edits]
+    record["named"] = all(d.named() for d in mrs_diffs) if mrs_diffs else None
+    record["size"] = size_of(mrs_diffs)
+    premise, hypothesis = (tuple(phenomena) + (None, None))[:2]
+    if len(sides) == 1:
+        side, diff = sides[0], mrs_diffs[0]
+    else:  # both sides, or none (the identity rule then speaks)
+        side, diff = BOTH, tuple(diffs[s].diff if s in diffs else MrsDiff(())
+                                 for s in profile.sides)
+    prediction = predict(row.original_label, side, diff, rules, sides=profile.sides,
+                         premise=premise, hypothesis=hypothesis)
+    record.update(prediction=prediction.to_dict(), agrees=agrees(prediction, row.claimed_label))
+    return record
+
+
+def _phenomena(service: Ace, texts: list[str], readings: int,
+               grammar_version: str | None) -> dict[tuple[str, int], Phenomena | None]:
+    """(text, reading) -> the phenomena of that reading of each original text, for the label
+    rules' `when` conditions (None where a text did not parse)."""
+    found: dict[tuple[str, int], Phenomena | None] = {}
+    for text, result in zip(texts, service.parse(texts, n=readings)):
+        for i, reading in enumerate(result.readings):
+            try:
+                found[(text, i)] = phenomena_of(simplemrs.decode(reading.mrs), grammar_version)
+            except Exception:  # noqa: BLE001 -- an MRS the reader refuses has no phenomena
+                found[(text, i)] = None
+    return found
+
+
+def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
+                   rules: LabelRules, differ: Differ, readings: int) -> list[dict]:
+    usable = [r for r in rows if not r.error]
+    pairs = [(r.original[profile.sides.index(s)], r.edited[profile.sides.index(s)])
+             for r in usable for s in r.edited_sides(profile.sides)]
+    got = iter(list(differ(service, pairs, readings=readings)) if pairs else [])
+    version = service.config.grammar_version
+    originals = sorted({t for r in usable for t in r.original if t is not None})
+    known = _phenomena(service, originals, readings, version) if originals else {}
+    out = []
+    for row in rows:
+        if row.error:
+            out.append(failed_record(row, profile, Status.INVALID_INPUT, row.error))
+            continue
+        sides = row.edited_sides(profile.sides)
+        diffs = {s: next(got) for s in sides}
+        chosen = [diffs[s].diff.readings[0] if s in diffs and diffs[s].diff else 0
+                  for s in profile.sides]
+        phenomena = [known.get((text, k)) for text, k in zip(row.original, chosen)]
+        out.append(audited_record(row, profile, rules, diffs, phenomena))
+    return out
+
+
+def audit_records(rows: Iterable[AuditRow], service: Ace, profile: TaskProfile,
+                  rules: LabelRules, *, differ: Differ | None = None,
+                  readings: int = DEFAULT_READINGS, batch: int | None = None
+                  ) -> Iterator[dict]:
+    """One record per row, in order; a batch whose diff fails gives each of its rows an
+    error record with the reason, and the run goes on."""
+    if differ is None:
+        from lit.diff import diff_sentences as differ  # type: ignore[attr-defined,no-redef]
+    size = batch or max(1, ROWS_PER_WORKER * service.workers)
+    it = iter(rows)
+    while chunk := list(islice(it, size)):
+        try:
+            yield from _batch_records(chunk, service, profile, rules, differ, readings)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:  # noqa: BLE001 -- every row still gets its record
+            reason = f"{type(exc).__name__}: {exc}"
+            for row in chunk:
+                yield (failed_record(row, profile, Status.INVALID_INPUT, row.error)
+                       if row.error else failed_record(row, profile, Status.ERROR, reason))

@@ -1,0 +1,117 @@
+"""lit.audit.predict on hand-built diffs: a grammatical step through a pair spec, a lexical edit
+through natural logic (hypothesis and premise), and no label with the reason why."""
+
+from __future__ import annotations
+
+import pytest
+from delphin.codecs import simplemrs
+
+from lit.audit import predict
+from lit.diff.model import Residue
+from lit.errors import InputError
+from lit.labels import LabelRules
+from lit.labels.model import phenomena_of
+from lit.tasks import load_task
+from tests.audit.fakes import (
+    FUTURE,
+    GARDEN_ADDED,
+    NEG,
+    OUTSIDE_DROPPED,
+    PRESENT,
+    SOCCER_CRICKET,
+    diff,
+    edit,
+)
+
+
+def test_negated_hypothesis_goes_through_the_pair_spec_rules():
+    p = predict("entailment", "hypothesis", diff(NEG))
+    assert (p.label, p.rule, p.spec) == ("contradiction", "negated_hypothesis", "o;neg")
+    assert "swaps entailment and contradiction" in p.rationale and p.reason is None
+
+
+def test_negated_premise_and_both_sides():
+    assert predict("contradiction", "premise", diff(NEG)).rule == "negated_premise"
+    both = predict("entailment", "both", (diff(NEG), diff(NEG)))
+    assert (both.label, both.rule, both.spec) == ("neutral", "negated_both", "neg;neg")
+
+
+def test_a_neutral_step_beside_is_stripped_as_lit_nli_does():
+    passive = edit("pass", "pass")
+    p = predict("entailment", "hypothesis", diff(passive, NEG))
+    assert p.label == "contradiction" and p.rule == "negated_hypothesis+passive_neutral"
+
+
+def test_preconditions_read_the_original_sentences():
+    both = (diff(FUTURE), diff(edit("tense", "tense=past")))
+    assert predict("entailment", "both", both).label is None  # no phenomena: tense unknown
+    present = phenomena_of(simplemrs.decode(PRESENT), "2025")
+    p = predict("entailment", "both", both, premise=present, hypothesis=present)
+    assert (p.label, p.rule, p.spec) == ("neutral", "tense_decoupled", "tense=fut;tense=past")
+
+
+def test_a_sibling_in_the_hypothesis_contradicts_an_entailed_one():
+    p = predict("entailment", "hypothesis", diff(SOCCER_CRICKET))
+    assert (p.label, p.rule, p.spec) == ("contradiction", "edit_sibling_up", "o;sibling")
+    assert "_soccer_n_1 (soccer.n.01) -> _cricket_n_1" in p.rationale  # spans stripped
+
+
+def test_natural_logic_leaves_what_it_cannot_settle_unlabelled():
+    p = predict("neutral", "hypothesis", diff(SOCCER_CRICKET))
+    assert p.label is None and p.rule is None
+    assert "edit_sibling_up: maps no label for gold 'neutral'" in p.reason
+    dropped = predict("entailment", "hypothesis", diff(OUTSIDE_DROPPED))
+    assert (dropped.label, dropped.rule) == ("entailment", "edit_generalize_up")
+
+
+def test_premise_edits_compose_the_other_way_round():
+    more = predict("entailment", "premise", diff(GARDEN_ADDED))
+    assert (more.label, more.rule, more.spec) == ("entailment", "premise_specialize_up", "add;o")
+    # a more specific premise may settle what the old one left open: no label
+    open_ = predict("neutral", "premise", diff(GARDEN_ADDED))
+    assert open_.label is None and "premise_specialize_up: maps no label" in open_.reason
+    weaker = predict("neutral", "premise", diff(OUTSIDE_DROPPED))
+    assert (weaker.label, weaker.rule) == ("neutral", "premise_generalize_up")
+    exclusive = predict("entailment", "premise", diff(SOCCER_CRICKET))
+    assert exclusive.label is None and "no label rule covers sibling;o" in exclusive.reason
+
+
+def test_no_label_and_why():
+    residue = diff(NEG, residue=Residue(("_race_n_1<17:21>",), ()))
+    p = predict("entailment", "hypothesis", residue)
+    assert p.label is None
+    assert p.reason == "hypothesis: the edit is not fully named beside neg (removed _race_n_1<17:21>)"
+    unknown = predict("entailment", "premise", diff(edit("argument_added", detail="ARG3 added")))
+    assert unknown.reason == "premise: no label rule speaks of a argument_added edit (ARG3 added)"
+    two = predict("entailment", "both", (diff(GARDEN_ADDED), diff(SOCCER_CRICKET)))
+    assert two.reason.startswith("natural-logic rules label one meaning-changing edit; this "
+                                 "pair has 2")
+    skipped = predict("-", "hypothesis", diff(NEG))
+    assert skipped.label is None and skipped.reason.startswith("no_consensus:")
+
+
+def test_an_unchanged_meaning_keeps_the_label_by_the_identity_rule():
+    p = predict("neutral", "both", (diff(), diff()))
+    assert (p.label, p.rule, p.spec) == ("neutral", "identity", "o;o")
+
+
+def test_every_task_profile_speaks_its_own_labels():
+    sst2 = load_task("sst2")
+    rules = sst2.load_label_rules()
+    passive = predict("positive", "text", diff(edit("pass", "pass")), rules, sides=sst2.sides)
+    assert (passive.label, passive.rule) == ("positive", "passive_keeps")
+    negated = predict("positive", "text", diff(NEG), rules, sides=sst2.sides)
+    assert negated.label is None and negated.rule == "negation_open"
+    lexical = predict("positive", "text", diff(SOCCER_CRICKET), rules, sides=sst2.sides)
+    assert lexical.reason.startswith("a single-text task's label rules label no")
+    rte = load_task("rte")
+    p = predict("entailment", "text2", diff(NEG), rte.load_label_rules(), sides=rte.sides)
+    assert (p.label, p.rule) == ("not_entailment", "negated_hypothesis")
+    no_rules = predict("entailment", "text1", diff(GARDEN_ADDED), rte.load_label_rules(),
+                       sides=rte.sides)
+    assert no_rules.reason.startswith("text1: no premise-side natural-logic rules")
+
+
+def test_a_side_the_task_lacks_is_refused():
+    with pytest.raises(InputError, match="side 'text'"):
+        predict("entailment", "text", diff(NEG), LabelRules.load())
