@@ -127,8 +127,9 @@ def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
     usable = [r for r in rows if not r.error]
     pairs = [(r.original[profile.sides.index(s)], r.edited[profile.sides.index(s)])
              for r in usable for s in r.edited_sides(profile.sides)]
-    got = iter(list(differ(service, pairs, readings=readings)) if pairs else [])
     version = service.config.grammar_version
+    options = {"grammar_version": version} if version else {}
+    got = iter(list(differ(service, pairs, readings=readings, **options)) if pairs else [])
     originals = sorted({t for r in usable for t in r.original if t is not None})
     known = _phenomena(service, originals, readings, version) if originals else {}
     out = []
@@ -156,12 +157,22 @@ def audit_records(rows: Iterable[AuditRow], service: Ace, profile: TaskProfile,
     size = batch or max(1, ROWS_PER_WORKER * service.workers)
     it = iter(rows)
     while chunk := list(islice(it, size)):
-        try:
-            yield from _batch_records(chunk, service, profile, rules, differ, readings)
-        except (KeyboardInterrupt, SystemExit):
-            raise
-        except Exception as exc:  # noqa: BLE001 -- every row still gets its record
-            reason = f"{type(exc).__name__}: {exc}"
-            for row in chunk:
-                yield (failed_record(row, profile, Status.INVALID_INPUT, row.error)
-                       if row.error else failed_record(row, profile, Status.ERROR, reason))
+        yield from _guarded(chunk, lambda rows: _batch_records(
+            rows, service, profile, rules, differ, readings), profile)
+
+
+def _guarded(chunk: list[AuditRow], work: Callable[[list[AuditRow]], list[dict]],
+             profile: TaskProfile) -> list[dict]:
+    """*work*'s records for *chunk*; if the batch fails, each row again on its own, and a row
+    that fails alone gets an error record with the exception as its reason."""
+    try:
+        return work(chunk)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:  # noqa: BLE001 -- every row still gets its record
+        if len(chunk) > 1:
+            return [r for row in chunk for r in _guarded([row], work, profile)]
+        row = chunk[0]
+        if row.error:
+            return [failed_record(row, profile, Status.INVALID_INPUT, row.error)]
+        return [failed_record(row, profile, Status.ERROR, f"{type(exc).__name__}: {exc}")]

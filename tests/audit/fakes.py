@@ -63,8 +63,8 @@ class Differ:
     def __init__(self) -> None:
         self.calls: list[list[tuple[str, str]]] = []
 
-    def __call__(self, service, pairs: Iterable[tuple[str, str]], *, readings: int = 5
-                 ) -> Iterator[SentenceDiff]:
+    def __call__(self, service, pairs: Iterable[tuple[str, str]], *, readings: int = 5,
+                 grammar_version: str = "2025") -> Iterator[SentenceDiff]:
         pairs = list(pairs)
         self.calls.append(pairs)
         return iter([fake_diff(a, b) for a, b in pairs])
