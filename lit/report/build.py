@@ -22,6 +22,7 @@ from lit.evaluate.records import (
     original_item,
 )
 from lit.io.output import write_text_atomic
+from lit.report.audit import audit_section
 from lit.report.augment import augmentation_section
 from lit.report.diff import highlight
 from lit.report.fairness import fairness_section
@@ -411,11 +412,13 @@ def build_report(
     meta: dict | None = None,
     judging: dict | None = None,
     task: TaskProfile | None = None,
+    audit: Sequence[dict] | None = None,
 ) -> str:
     """The report as one HTML string; *augmentation* is the JSON of `lit augment --report`,
     *meta* the records' run metadata (lit.io.meta.read_meta); *examples* rows per page;
     *judging* the JSON of `lit judge agree -o`; *task* the profile of records of a task
-    that is not built in (default: the task the records name)."""
+    that is not built in (default: the task the records name); *audit* the records of a
+    `lit audit` run."""
     sections = [_section("summary", "Summary", _summary(records, evaluation)
                          + _outcomes(records))]
     if meta:
@@ -435,14 +438,28 @@ def build_report(
     if augmentation:
         sections.append(_section("augmentation", "Augmentation",
                                  augmentation_section(augmentation)))
+    if audit:
+        sections.append(_section("audit", "Counterfactual audit", audit_section(audit)))
     if tailor := tailor_section(records):
         sections.append(_section("tailor", "Closeness, fluency, controllability", tailor))
     sections.append(_section("failures", "Failure breakdown", _failures(records)))
     sections.append(_section("labelrules", "Label rules", _label_rules(records)))
     sections.append(_section("examples", "Examples per spec", _examples(
         records, evaluation, examples, file_task(records, task))))
+    return _page(sections, title, f"{len(records)} records", source)
+
+
+def build_audit_report(records: Sequence[dict], *, title: str = "LIT counterfactual audit",
+                       source: str | None = None) -> str:
+    """A report of a `lit audit` run alone: its section, as one HTML page."""
+    return _page([_section("audit", "Counterfactual audit", audit_section(records))], title,
+                 f"{len(records)} audited rows", source)
+
+
+def _page(sections: list[tuple[str, str, str]], title: str, count: str,
+          source: str | None) -> str:
     nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t, _ in sections)
-    meta = f"{len(records)} records" + (f" from <code>{escape(source)}</code>" if source else "")
+    meta = count + (f" from <code>{escape(source)}</code>" if source else "")
     return Template(_resource("template.html")).substitute(
         title=escape(title), meta=meta, nav=nav, body="\n".join(h for _, _, h in sections),
         css=_resource("report.css"), js=_resource("report.js"), version=__version__,

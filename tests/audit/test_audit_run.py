@@ -187,3 +187,21 @@ def test_rate_is_a_wilson_interval():
     assert r["rate"] == 0.85 and r["ci"] == pytest.approx([0.6396, 0.9476], abs=1e-4)
     s = summarize([])
     assert s["rows"] == 0 and s["agreement"]["n"] == 0
+
+
+def test_the_report_section(tmp_path, standins):
+    out = tmp_path / "audit.jsonl"
+    assert main(["audit", str(HYPOTHESES), "--originals", str(ORIGINALS), "-o", str(out),
+                 "--no-progress"]) == 0
+    page = tmp_path / "audit.html"
+    assert main(["report", str(out), "-o", str(page)]) == 0  # an audit output alone
+    html = page.read_text()
+    assert "<title>LIT counterfactual audit</title>" in html
+    assert 'id="audit"' in html and "Agreement per edit kind" in html
+    assert "<code>neg</code></td><td>0.0 <span" in html  # 0 of 1, with its interval
+    assert "<s>people running holding hands because they are in love</s>" in html
+    beside = tmp_path / "both.html"
+    contrast = DATA / "eval" / "contrast.jsonl"
+    assert main(["report", str(contrast), "--audit", str(out), "-o", str(beside)]) == 0
+    assert 'id="audit"' in beside.read_text() and 'id="examples"' in beside.read_text()
+    assert main(["report", str(contrast), "--audit", str(contrast), "-o", str(beside)]) == 2
