@@ -44,6 +44,11 @@ def _texts(record: dict) -> str:
     return "<br>".join(parts)
 
 
+def _predicted(prediction: dict) -> str:
+    return (f"{escape(str(prediction['label']))} "
+            f"<code>{escape(str(prediction['rule']))}</code>")
+
+
 def _review(records: Sequence[dict], ids: Sequence[str]) -> str:
     by_id = {r["id"]: r for r in records}
     shown = [by_id[i] for i in ids[:LISTED] if i in by_id]
@@ -51,8 +56,8 @@ def _review(records: Sequence[dict], ids: Sequence[str]) -> str:
         return "<p>No claimed label contradicts the rules' prediction.</p>"
     rows = [[escape(r["id"]), _texts(r), escape(", ".join(r["kinds"]) or "–"),
              escape(str(r["original_label"])), escape(str(r["claimed_label"])),
-             f"{escape(str(r['prediction']['label']))} <code>{escape(str(r['prediction']['rule']))}"
-             "</code>", escape(r["prediction"]["rationale"] or "")] for r in shown]
+             _predicted(r["prediction"]), escape(r["prediction"]["rationale"] or "")]
+            for r in shown]
     more = (f"<p>The first {len(shown)} of {len(ids)}; all are in the run's "
             "<code>OUTPUT.review.jsonl</code>.</p>" if len(ids) > len(shown) else "")
     return (more + table(["id", "original → edited", "edits", "original", "claimed",

@@ -77,5 +77,5 @@ class PresentAce(StandInAce):
         for s in sentences:
             yield ParseResult(s, Status.OK, None, (Reading(PRESENT),), 0.0, 0.0)
 
-    def generate(self, mrss, limit=None):  # noqa: ANN001 -- never asked
+    def generate(self, mrss, limit=None):  # never asked
         raise AssertionError("lit audit generates nothing")

@@ -13,7 +13,7 @@ import lit.ace.options
 import lit.diff
 from lit.audit.records import audit_records
 from lit.audit.rows import read_rows
-from lit.audit.run import review_path, run_audit, summary_path
+from lit.audit.run import review_path, summary_path
 from lit.audit.summary import rate, summarize
 from lit.cli import main
 from lit.errors import InputError
