@@ -20,7 +20,6 @@ from lit.errors import InputError
 from lit.io.jsonl import RecordWriter, iter_jsonl, written_ids
 from lit.io.lock import OutputLock
 from lit.io.output import create_overwrite_temporary, write_text_atomic
-from lit.judge.sample import write_sample
 from lit.labels import LabelRules
 from lit.pipeline.progress import progress_bar
 from lit.tasks.profile import TaskProfile
@@ -96,6 +95,8 @@ def run_audit(rows: Iterator[AuditRow], output: str | Path, service: Ace,
     summary = summarize(records)
     write_text_atomic(summary_path(output), json.dumps(summary, indent=2) + "\n")
     review = review_items(records, profile)
-    write_sample(review_path(output), review)
+    with RecordWriter(review_path(output)) as writer:  # lit judge's sample format
+        for item in review:
+            writer.write(item)
     return AuditResult(output, written, resumed, time.perf_counter() - start, summary,
                        records, len(review))
