@@ -5,27 +5,29 @@ side become what the label machinery already reads, and the label rules decide.
   premise's steps before the `;` and the hypothesis's after it ("o;neg"), decided by the
   task's `pairs`/`either`/`neutral` rules exactly as `lit nli` and `lit contrast` decide a
   transformed pair (lit.labels.LabelRules.decide).
-* One meaning-changing edit (a word, modifier, determiner or number replaced, with its
-  lexical relation and polarity) is a lit.logic.Edit: on the hypothesis the task's `edit`
+* A meaning-changing edit (a word, modifier, determiner or number replaced, with its
+  lexical relation and polarity) is a lit.logic.Edit; several on one side are one composite
+  edit where their relations compose (lit.audit.compose). On the hypothesis the task's `edit`
   rules decide (natural logic; docs/labelrules.md); on the premise the rules of
   lit/audit/premise.labels, which say how the relation composes the other way round.
 * Anything else gets no label and the reason: a side whose edit is not fully named (a
-  residue), an edit kind no rule speaks of, several meaning-changing edits. No label is
-  guessed.
+  residue), an edit kind no rule speaks of, meaning-changing edits on both sides or with no
+  joint relation. No label is guessed.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
+from lit.audit.compose import compose
 from lit.diff.model import MrsDiff, NamedEdit
 from lit.errors import InputError, RuleError
 from lit.labels import LabelRules
 from lit.labels.model import LabelDecision
-from lit.logic import Edit
+from lit.logic import UP, Edit
 from lit.phenomena import Phenomena
 from lit.spec import PairSpec, parse_pair, parse_text_spec
 from lit.status import Status
@@ -179,29 +181,43 @@ def predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff]
     if not meaning:
         pair = _pair(steps, single)
         return _decided(rules.decide(pair, original_label, premise, hypothesis), str(pair))
-    if len(meaning) > 1:
+    sides_edited = {i for i, _ in meaning}
+    if len(sides_edited) > 1:
         listed = "; ".join(f"{sides[i]}: {e.kind} ({e.detail})" for i, e in meaning)
-        return no_label("natural-logic rules label one meaning-changing edit; this pair has "
-                        f"{len(meaning)}: {listed}")
-    at, e = meaning[0]
-    steps[at].append(edit_step(e))
-    edit = logic_edit(e)
+        return no_label("natural-logic rules label meaning-changing edits of one side; this "
+                        f"pair has them on both: {listed}")
+    at = meaning[0][0]
+    shown = list(steps)
+    shown[at] = steps[at] + [edit_step(e) for _, e in meaning]
+    spec = str(_pair(shown, single))
+    edit = logic_edit(meaning[0][1]) if len(meaning) == 1 else None
+    if edit is None:
+        composed = compose([logic_edit(e) for _, e in meaning])
+        if composed.relation is None:
+            return no_label(f"{sides[at]}: {len(meaning)} meaning-changing edits, no joint "
+                            f"relation: {composed.reason}", spec)
+        details = "; ".join(e.detail or e.kind for _, e in meaning)
+        edit = Edit("composite", None, None, details, UP, composed.relation)
+    steps[at].append(edit_step(meaning[0][1]))
     if single:
         return no_label("a single-text task's label rules label no meaning-changing edit "
-                        f"({edit.describe()})", str(_pair(steps, single)))
-    if at == len(sides) - 1:  # the hypothesis (or the one text): the task's rules
-        pair = _pair(steps, single)
-        return _decided(rules.decide(pair, original_label, premise, hypothesis, edit),
-                        str(pair))
+                        f"({edit.describe()})", spec)
+    if at == len(sides) - 1:  # the hypothesis: the task's rules
+        decision = rules.decide(_pair(steps, single), original_label, premise, hypothesis,
+                                edit)
+        return _decided(_respelled(decision, _pair(steps, single), spec), spec)
     own = premise_rules(rules)
-    pair = _pair(steps, single)
     if own is None:
         return no_label(f"{sides[at]}: no premise-side natural-logic rules in this task's "
-                        f"labels ({edit.describe()})", str(pair))
+                        f"labels ({edit.describe()})", spec)
     # the premise rules read the edit as the only step of an edit-shaped pair
     shaped = _pair([steps[-1], steps[at]], single)
     decision = own.decide(shaped, original_label, None, premise, edit)
-    if decision.status is not Status.OK:
-        reason = (decision.reason or "").replace(str(shaped), str(pair))
-        return no_label(reason, str(pair))
-    return _decided(decision, str(pair))
+    return _decided(_respelled(decision, shaped, spec), spec)
+
+
+def _respelled(decision: LabelDecision, decided: PairSpec, spec: str) -> LabelDecision:
+    """*decision* with the pair spec it was decided as named as the edits' *spec*."""
+    if decision.reason is None or str(decided) == spec:
+        return decision
+    return replace(decision, reason=decision.reason.replace(str(decided), spec))

@@ -84,8 +84,8 @@ def test_no_label_and_why():
     unknown = predict("entailment", "premise", diff(edit("argument_added", detail="ARG3 added")))
     assert unknown.reason == "premise: no label rule speaks of a argument_added edit (ARG3 added)"
     two = predict("entailment", "both", (diff(GARDEN_ADDED), diff(SOCCER_CRICKET)))
-    assert two.reason.startswith("natural-logic rules label one meaning-changing edit; this "
-                                 "pair has 2")
+    assert two.reason.startswith("natural-logic rules label meaning-changing edits of one "
+                                 "side; this pair has them on both")
     skipped = predict("-", "hypothesis", diff(NEG))
     assert skipped.label is None and skipped.reason.startswith("no_consensus:")
 
@@ -115,3 +115,24 @@ def test_every_task_profile_speaks_its_own_labels():
 def test_a_side_the_task_lacks_is_refused():
     with pytest.raises(InputError, match="side 'text'"):
         predict("entailment", "text", diff(NEG), LabelRules.load())
+
+
+def test_several_edits_of_one_side_compose_into_one_relation():
+    man_woman = edit("gender", "gender=swap", "antonym", "up", "_man_n_1", "_woman_n_1",
+                     "man -> woman (antonym)")
+    p = predict("entailment", "hypothesis", diff(man_woman, SOCCER_CRICKET, OUTSIDE_DROPPED))
+    assert (p.label, p.rule, p.spec) == ("contradiction", "edit_exclusive_up",
+                                         "o;gender=swap+sibling+drop")
+    assert "man -> woman (antonym); soccer -> cricket (cohyponym); outside dropped" in p.rationale
+    more = predict("contradiction", "hypothesis", diff(GARDEN_ADDED, GARDEN_ADDED))
+    assert (more.label, more.rule) == ("contradiction", "edit_specialize_up")
+    both_ways = predict("entailment", "hypothesis", diff(GARDEN_ADDED, OUTSIDE_DROPPED))
+    assert both_ways.label is None and "the edits go both ways" in both_ways.reason
+    unrelated = edit("lexical", None, "unrelated", "up", "_skirt_n_1", "_shirt_n_1",
+                     "skirt -> shirt (unrelated)")
+    p = predict("entailment", "hypothesis", diff(unrelated, OUTSIDE_DROPPED))
+    assert p.label is None and p.reason.startswith("hypothesis: 2 meaning-changing edits, no "
+                                                   "joint relation")
+    down = edit("lexical", None, "hyponym", "down", "_dog_n_1", "_puppy_n_1", "dog -> puppy")
+    p = predict("entailment", "hypothesis", diff(down, OUTSIDE_DROPPED))  # both more general
+    assert (p.label, p.rule) == ("entailment", "edit_generalize_up")
