@@ -144,7 +144,19 @@ def predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff]
     (for "both", one MrsDiff per side in order). *sides* names the task's sides (a task
     profile's, e.g. ("text",) for a single-text task); *premise*/*hypothesis* are the
     phenomena of the original first/second text (lit.labels.phenomena_of), which `when`
-    preconditions read."""
+    preconditions read. A step the diff named that the spec syntax does not read gets no
+    label, with the reason."""
+    try:
+        return _predict(original_label, side, diff, rules, sides, premise, hypothesis)
+    except InputError as exc:
+        if str(exc).startswith("side "):
+            raise
+        return no_label(f"the edits make no pair spec LIT reads: {exc}")
+
+
+def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff],
+             rules: LabelRules | None, sides: Sequence[str], premise: Phenomena | None,
+             hypothesis: Phenomena | None) -> Prediction:
     rules = rules or LabelRules.load()
     sides = tuple(sides)
     if side == BOTH:
@@ -210,9 +222,10 @@ def predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff]
     if own is None:
         return no_label(f"{sides[at]}: no premise-side natural-logic rules in this task's "
                         f"labels ({edit.describe()})", spec)
-    # the premise rules read the edit as the only step of an edit-shaped pair
+    # the premise rules read the edit as the only step of an edit-shaped pair (no phenomena:
+    # the premise is not the hypothesis whose question or command edit rules refuse)
     shaped = _pair([steps[-1], steps[at]], single)
-    decision = own.decide(shaped, original_label, None, premise, edit)
+    decision = own.decide(shaped, original_label, None, None, edit)
     return _decided(_respelled(decision, shaped, spec), spec)
 
 

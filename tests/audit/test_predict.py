@@ -136,3 +136,9 @@ def test_several_edits_of_one_side_compose_into_one_relation():
     down = edit("lexical", None, "hyponym", "down", "_dog_n_1", "_puppy_n_1", "dog -> puppy")
     p = predict("entailment", "hypothesis", diff(down, OUTSIDE_DROPPED))  # both more general
     assert (p.label, p.rule) == ("entailment", "edit_generalize_up")
+
+
+def test_a_step_the_spec_syntax_does_not_read_gets_no_label():
+    p = predict("entailment", "hypothesis", diff(edit("prog", "prog=bool"), NEG))
+    assert p.label is None and p.reason.startswith("the edits make no pair spec LIT reads: "
+                                                   "bad spec 'o;prog=bool+neg'")
