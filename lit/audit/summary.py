@@ -6,6 +6,7 @@ and per rule), and the rows whose claimed label contradicts what the edit implie
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -44,9 +45,14 @@ def row_kinds(record: dict) -> list[str]:
 
 
 def _no_label_reason(record: dict) -> str:
-    """A no-label reason's head, for counting: the part before the first ':' or '('."""
+    """A no-label reason's head, for counting: without the side it names, numbers as N, the
+    part before the first ': ', ' (' or ' beside '."""
     reason = record["prediction"].get("reason") or "no reason"
-    return reason.split(" (")[0].split(": ")[0]
+    side, sep, rest = reason.partition(": ")
+    if sep and side in record["edited_sides"]:
+        reason = rest
+    reason = re.sub(r"\d+", "N", reason)
+    return re.split(r": | \(| beside ", reason, maxsplit=1)[0]
 
 
 def summarize(records: Iterable[dict]) -> dict:
