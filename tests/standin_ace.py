@@ -11,9 +11,8 @@ from delphin.mrs import MRS
 
 from lit.ace.config import AceConfig
 from lit.ace.parsecache import ParseCache
-from lit.ace.protocol import Ace, AceTask
+from lit.ace.protocol import Ace, AceTask, Limits
 from lit.ace.results import GenerateResult, ParseResult
-from lit.ace.service import Limits
 
 
 class StandInAce:

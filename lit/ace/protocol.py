@@ -5,6 +5,7 @@ in a tool offers the same surface and the callers never probe for a part it may 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -14,7 +15,32 @@ if TYPE_CHECKING:
     from lit.ace.config import AceConfig
     from lit.ace.parsecache import ParseCache
     from lit.ace.results import GenerateResult, ParseResult
-    from lit.ace.service import Limits
+
+
+#: The wall-clock backstop of an item, in multiples of its processor-time budget: a process
+#: waiting for a core is not slow, but a hung one (no processor time at all) must end.
+WALL_FACTOR = 3.0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one kind of ACE process may spend on an item: *seconds* of processor time (of
+    wall-clock time where the processor time cannot be read: *wall_factor* 1)."""
+
+    seconds: float
+    chart_megabytes: int
+    unpack_megabytes: int
+    wall_factor: float = WALL_FACTOR
+
+    @property
+    def wall_seconds(self) -> float:
+        """The wall-clock backstop."""
+        return self.seconds * self.wall_factor
+
+    @property
+    def ace_timeout(self) -> int:
+        """ACE's own ``--timeout`` (wall-clock, whole seconds) is the backstop."""
+        return max(1, round(self.wall_seconds))
 
 
 class AceTask(str, Enum):

@@ -95,7 +95,7 @@ from lit.ace.process import (
     process_state,
     resident_megabytes,
 )
-from lit.ace.protocol import AceTask
+from lit.ace.protocol import WALL_FACTOR, AceTask, Limits
 from lit.ace.results import GenerateResult, ParseResult, Reading, best, in_order
 from lit.ace.semindex import SemanticIndex
 from lit.ace.tsdb import INCOMPLETE
@@ -112,9 +112,6 @@ LIMIT_OPTIONS = {
 }
 #: How long after ACE's own --timeout the watchdog kills a process that has not answered.
 HARD_TIMEOUT_GRACE = 1.0
-#: The wall-clock backstop of an item, in multiples of its processor-time budget: a process
-#: waiting for a core is not slow, but a hung one (no processor time at all) must end.
-WALL_FACTOR = 3.0
 #: How often the watchdog reads a busy ACE process's processor time.
 CPU_POLL_SECONDS = 0.05
 #: A parse asks ACE for one reading more than it keeps, and leaves out readings of equal score
@@ -130,27 +127,6 @@ TIE_READINGS = 100
 TIME_ATTEMPTS = 2
 #: Why an item that never reached ACE fails (`stop` or `close` was called).
 STOPPING = "LIT is stopping (interrupted or closed)"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one kind of ACE process may spend on an item: *seconds* of processor time (of
-    wall-clock time where the processor time cannot be read: *wall_factor* 1)."""
-
-    seconds: float
-    chart_megabytes: int
-    unpack_megabytes: int
-    wall_factor: float = WALL_FACTOR
-
-    @property
-    def wall_seconds(self) -> float:
-        """The wall-clock backstop."""
-        return self.seconds * self.wall_factor
-
-    @property
-    def ace_timeout(self) -> int:
-        """ACE's own ``--timeout`` (wall-clock, whole seconds) is the backstop."""
-        return max(1, round(self.wall_seconds))
 
 
 class AceService:

@@ -8,9 +8,9 @@ is passed in: lit.pipeline builds it and imports this package, never the other w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from lit.ace.protocol import Ace
 
@@ -25,6 +25,27 @@ class Task(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+class Backend(Protocol):
+    """Where batches run (lit.backend.local.LocalBackend, lit.backend.ray_backend.RayBackend):
+    what the Engine uses of either."""
+
+    #: "local" or "ray" (RunConfig.backend)
+    name: str
+    #: does `run` report progress from inside each batch (else once per record)?
+    progress_in_batch: bool
+
+    def run(self, task: Task, batches: Iterable[list], *args: Any, **options: Any
+            ) -> Iterator[Any]:
+        """The records of *task* over *batches*, flattened, in input order."""
+        ...
+
+    def stage_seconds(self) -> tuple[dict[str, float], dict[str, float]]: ...
+
+    def ace_retries(self) -> dict[str, int]: ...
+
+    def close(self) -> None: ...
 
 
 class BatchWork:

@@ -20,7 +20,7 @@ from typing import Any
 from lit.ace.options import start_service
 from lit.ace.protocol import Ace
 from lit.backend.local import LocalBackend, batches
-from lit.backend.work import BatchWork, Task
+from lit.backend.work import Backend, BatchWork, Task
 from lit.config import DEFAULT_GRAMMAR_VERSION, DEFAULTS, PAPER_SPECS, RunConfig
 from lit.errors import InputError
 from lit.io.readers import NliItem, checked_item
@@ -104,7 +104,7 @@ class Engine:
 
         config = (config or DEFAULTS).replace(ace=ace, grammar=grammar,
                                                grammar_version=grammar_version, **options)
-        self.backend = None
+        self.backend: Backend | None = None
         self._owns_service = not isinstance(service, Ace)
         factory = service if self._owns_service else None
         if self._owns_service:  # with Ray, only the actors call the factory
@@ -244,7 +244,8 @@ class Engine:
         checked = [(s, self.check_pair(s)) for s in specs]
         return [(s.strip() if isinstance(s, str) else str(p), p) for s, p in checked]
 
-    def _run_pairs(self, backend, items: Iterable[NliItem], named: list[tuple[str, PairSpec]],
+    def _run_pairs(self, backend: Backend, items: Iterable[NliItem],
+                   named: list[tuple[str, PairSpec]],
                    progress: Progress | None = None) -> Iterator[NliRecord]:
         work = batches(items, self.batch_size, self.batches_in_flight,
                        key=lambda it: it.premise)
@@ -257,7 +258,7 @@ class Engine:
                 progress(Fraction(1))
                 yield record
 
-    def _backend_for(self, profile: TaskProfile):
+    def _backend_for(self, profile: TaskProfile) -> Backend:
         """The backend that labels with *profile*'s rules: the Engine's for its own task, else
         a local one over the same pipeline with the task's label rules (made once)."""
         if profile.name == self.task.name:

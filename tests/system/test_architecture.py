@@ -8,37 +8,7 @@ import re
 from pathlib import Path
 
 import lit
-
-PACKAGE = Path(lit.__file__).resolve().parent
-
-
-def _unit(module: str) -> str:
-    """The unit of the dependency graph a module belongs to: lit.X for a package or a
-    top-level module (the lit package itself only re-exports)."""
-    parts = module.split(".")
-    return ".".join(parts[:2])
-
-
-def _imports() -> dict[str, set[str]]:
-    """unit -> units it imports, counting imports inside functions too."""
-    files = {}
-    for path in PACKAGE.rglob("*.py"):
-        name = ".".join(("lit", *path.relative_to(PACKAGE).with_suffix("").parts))
-        files[name.removesuffix(".__init__")] = path
-    units = {_unit(name) for name in files if name != "lit"}
-    graph: dict[str, set[str]] = {unit: set() for unit in units}
-    for name, path in files.items():
-        if name == "lit":
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            targets = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-            elif isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            found = {_unit(t) for t in targets if _unit(t) in units}
-            graph[_unit(name)] |= found - {_unit(name)}
-    return graph
+from tools.layout import PACKAGE, part_imports
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -64,7 +34,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_no_import_cycle_among_packages():
-    graph = _imports()
+    graph = part_imports()
     assert {"lit.rules", "lit.labels", "lit.config"} <= graph["lit.pipeline"]
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
