@@ -40,12 +40,13 @@ import pytest
 from delphin import ace
 from delphin.codecs import simplemrs
 
-from lit.ace.service import (
+from lit.ace.service import AceService
+from lit.config import (
     DEFAULT_MAX_CHART_MEGABYTES,
     DEFAULT_MAX_UNPACK_MEGABYTES,
-    AceService,
+    DEFAULTS,
+    RunConfig,
 )
-from lit.config import DEFAULTS, RunConfig
 from lit.status import Status
 from tests.conftest import DATA, read_jsonl
 
