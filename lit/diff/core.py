@@ -14,7 +14,7 @@ from delphin.mrs import MRS
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.diff.align import difference, ep_text
 from lit.diff.model import EditSize, MrsDiff, NamedEdit, Residue
-from lit.diff.naming import name_rest
+from lit.diff.naming import HEAD_KINDS, name_rest
 from lit.diff.search import IDENTITY, Applied, search
 from lit.equivalence import equivalent
 from lit.logic.edits import edit_between
@@ -53,8 +53,9 @@ def _step_edit(applied: Applied) -> NamedEdit:
 
 def _in_source(a: MRS, edit: NamedEdit) -> NamedEdit:
     """*edit* with the polarity of its position in *a* itself (a step before it, such as an
-    added negation, changes polarities; the EP keeps its text through the steps)."""
-    if edit.polarity is None or not edit.eps_a:
+    added negation, changes polarities; the EP keeps its text through the steps). A
+    modifier's or argument's polarity is its head's, found in *a* already (lit.diff.naming)."""
+    if edit.polarity is None or not edit.eps_a or edit.kind in HEAD_KINDS:
         return edit
     texts = [ep_text(ep) for ep in a.rels]
     if edit.eps_a[0] not in texts:
@@ -74,7 +75,7 @@ def diff_mrs(a: MRS, b: MRS, grammar_version: str = DEFAULT_GRAMMAR_VERSION, *,
         same = NamedEdit(IDENTITY, IDENTITY, None, None, (), (), "same meaning")
         return MrsDiff((same,), Residue(), size, readings)
     chain, reached, left = search(RuleEngine.load(grammar_version), a, b)
-    rest = name_rest(reached, b, left)
+    rest = name_rest(reached, b, left, a)
     edits = tuple(_in_source(a, edit) for edit in
                   tuple(_step_edit(applied) for applied in chain) + rest.edits)
     return MrsDiff(edits, rest.residue, size, readings)

@@ -11,7 +11,17 @@ the steps left it) and B is named by its shape:
 - EPs of A (B) with no partner, grouped by the variables they share: a group holding a
   ``neg`` is ``neg``/``aff``, a modal ``modal``; a group that a paired EP's role now points
   into (or no longer does) is ``argument_added``/``argument_dropped``; a group that modifies a
-  paired variable is ``modifier_added``/``modifier_dropped``.
+  paired variable is ``modifier_added``/``modifier_dropped``; a number word alone
+  (``card``) added or dropped is a ``quantifier`` edit.
+
+Modifier, argument and number edits carry the relation lit.logic.edits gives them (dropped:
+``hypernym``, the description gets more general; added: ``hyponym``) and the polarity of the
+modified head's position in the source A (for an argument, the taking predicate's: the
+unexpressed role is an existential in its position), as lit.logic.edits computes it, so the
+``edit REL at POL`` label rules can decide them. A NUM change of a paired noun is a number
+edit: a ``sibling`` (one and more than one exclude each other under SNLI's same-scene
+reading, as different numbers do in lit.logic.edits) when the noun is the same, ``same``
+when the noun was replaced too (the number goes with the new word: "coffee" -> "snacks").
 
 Whatever no rule names (a role pointing elsewhere, an ICONS, a group of another shape) goes to
 the residue, with the EPs as text.
@@ -19,6 +29,7 @@ the residue, with the EPs as text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from delphin import variable
@@ -47,6 +58,13 @@ MODAL_SUFFIX = "_v_modal"
 NUMBERS = {"card"}
 #: Values a verb's TENSE takes under a modal (its change follows the modal's).
 UNTENSED = "untensed"
+#: Kinds whose polarity is that of the head they modify (or the predicate taking them), not
+#: of their own first EP.
+HEAD_KINDS = frozenset({"modifier_added", "modifier_dropped", "argument_added",
+                        "argument_dropped"})
+#: Relation of a NUM change: the same noun (sg <-> pl), or a noun replaced as well.
+NUMBER_RELATION = "sibling"
+NUMBER_WITH_WORD = "same"
 
 
 @dataclass(frozen=True)
@@ -95,7 +113,11 @@ def _property_edit(a: MRS, b: MRS, change: PairChange, prop: tuple[str, str, str
         return None
     if kind is None:
         return None
-    return NamedEdit(kind, step, None, None, (ep_text(x),), (ep_text(y),),
+    rel = pol = None
+    if name == "NUM":
+        rel = NUMBER_WITH_WORD if change.predicate else NUMBER_RELATION
+        pol = str(polarity_of(a, change.a))
+    return NamedEdit(kind, step, rel, pol, (ep_text(x),), (ep_text(y),),
                      f"{name} {old or '-'} -> {new or '-'} on {_name(x)}")
 
 
@@ -122,10 +144,12 @@ def _intrinsic(m: MRS, group: list[int]) -> set[str]:
 
 
 def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
-                role_into: set[str]) -> NamedEdit | None:
+                role_into: dict[str, str], head_polarity: Callable[[str | None], str | None]
+                ) -> NamedEdit | None:
     """Name one group of unpaired EPs of *m* (B's if *added*, else A's); *mapped*: *m*'s
     variables that have partners; *role_into*: variables a paired EP's changed role points
-    at in *m*."""
+    at in *m*, each with that EP's variable; *head_polarity*: the polarity in A of the
+    position of a (paired) variable of *m*."""
     eps = [m.rels[i] for i in group]
     texts = tuple(ep_text(ep) for ep in eps)
     preds = [ep.predicate for ep in eps]
@@ -143,13 +167,17 @@ def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
     heads = [ep for ep in eps if not ep.is_quantifier()]
     if preds and set(preds) <= NUMBERS and all(ep.args.get("ARG1") in mapped for ep in eps):
         numbers = " ".join(_name(ep) for ep in eps)
-        return NamedEdit("quantifier", None, None, None, *side(texts),
+        return NamedEdit("quantifier", None, "hyponym" if added else "hypernym",
+                         head_polarity(eps[0].args.get("ARG1")), *side(texts),
                          f"number {numbers} {'added' if added else 'dropped'}")
-    if _intrinsic(m, group) & role_into:
+    into = _intrinsic(m, group) & set(role_into)
+    if into:
         kind = "argument_added" if added else "argument_dropped"
         rel = "hyponym" if added else "hypernym"
         head = next((ep for ep in heads if ep.iv in role_into), heads[0] if heads else eps[0])
-        return NamedEdit(kind, None, rel, None, *side(texts),
+        takers = {head_polarity(role_into[v]) for v in into}
+        return NamedEdit(kind, None, rel, takers.pop() if len(takers) == 1 else None,
+                         *side(texts),
                          f"{_name(head)} {'added' if added else 'dropped'} as an argument")
     modifies = [ep for ep in heads if ep.args.get("ARG1") in mapped
                 or any(v in mapped for r, v in ep.args.items() if r.startswith("ARG")
@@ -158,18 +186,28 @@ def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
         kind = "modifier_added" if added else "modifier_dropped"
         rel = "hyponym" if added else "hypernym"
         words = " ".join(_name(ep) for ep in heads if not ep.predicate.endswith("_q"))
-        return NamedEdit(kind, None, rel, None, *side(texts),
-                         f"{words} {'added' if added else 'dropped'}")
+        modified = {head_polarity(v) for ep in modifies for v in _modified(ep, mapped)}
+        return NamedEdit(kind, None, rel, modified.pop() if len(modified) == 1 else None,
+                         *side(texts), f"{words} {'added' if added else 'dropped'}")
     return None
 
 
-def _role_targets(m: MRS, changes: tuple[PairChange, ...], side: str) -> set[str]:
-    """Variables of *m* that a changed role of a paired EP points at (side "a" or "b")."""
-    found = set()
+def _modified(ep: EP, mapped: set[str]) -> list[str]:
+    """The paired variables a modifier EP takes: its ARG1, else its other x-arguments."""
+    if ep.args.get("ARG1") in mapped:
+        return [ep.args["ARG1"]]
+    return [v for r, v in ep.args.items() if r.startswith("ARG") and r != "ARG0"
+            and variable.type(v) == "x" and v in mapped]
+
+
+def _role_targets(m: MRS, changes: tuple[PairChange, ...], side: str) -> dict[str, str]:
+    """Variables of *m* that a changed role of a paired EP points at (side "a" or "b"),
+    each with that EP's intrinsic variable (a handle also as the label it is qeq to)."""
+    found: dict[str, str] = {}
     for c in changes:
         ep = m.rels[c.a if side == "a" else c.b]
-        found |= {ep.args[r] for r in c.roles if r in ep.args}
-    return found | {hc.lo for hc in m.hcons if hc.hi in found}
+        found.update({ep.args[r]: ep.iv or "" for r in c.roles if r in ep.args})
+    return found | {hc.lo: found[hc.hi] for hc in m.hcons if hc.hi in found}
 
 
 def _target(m: MRS, value: str | None) -> str | None:
@@ -177,8 +215,23 @@ def _target(m: MRS, value: str | None) -> str | None:
     return next((hc.lo for hc in m.hcons if hc.hi == value), value)
 
 
-def name_rest(a: MRS, b: MRS, diff: Difference) -> Named:
-    """Name what is left between *a* and *b* (see the module docstring)."""
+def _polarity_by_variable(source: MRS) -> Callable[[str | None], str | None]:
+    """The polarity in *source* of the position of the (non-quantifier) EP whose intrinsic
+    variable is the one asked for; None when no EP has it."""
+    found: dict[str, int] = {}
+    for i, ep in enumerate(source.rels):
+        if ep.iv and not ep.is_quantifier():
+            found.setdefault(ep.iv, i)
+
+    def at(var: str | None) -> str | None:
+        return None if var not in found else str(polarity_of(source, found[var]))
+    return at
+
+
+def name_rest(a: MRS, b: MRS, diff: Difference, source: MRS | None = None) -> Named:
+    """Name what is left between *a* and *b* (see the module docstring). Polarities are
+    those of *source* (default *a*): the original sentence a chain of rule steps made *a*
+    from keeps its variable names (lit.rules), so a head is found there by its variable."""
     edits: list[NamedEdit] = []
     changed: list[str] = []
     al = diff.alignment
@@ -195,20 +248,24 @@ def name_rest(a: MRS, b: MRS, diff: Difference) -> Named:
             else:
                 edits.append(edit)
     into_a, into_b = _role_targets(a, diff.changes, "a"), _role_targets(b, diff.changes, "b")
+    in_source = _polarity_by_variable(source if source is not None else a)
+
+    def from_b(var: str | None) -> str | None:
+        return in_source(inverse.get(var or ""))
     explained: set[str] = set()
     introduced: set[str] = set()  # variables of the groups named
     removed: list[str] = []
     added: list[str] = []
-    for m, indexes, is_added, mapped, into, out in (
-            (a, al.removed, False, set(al.varmap), into_a, removed),
-            (b, al.added, True, set(inverse), into_b, added)):
+    for m, indexes, is_added, mapped, into, out, head_polarity in (
+            (a, al.removed, False, set(al.varmap), into_a, removed, in_source),
+            (b, al.added, True, set(inverse), into_b, added, from_b)):
         for group in _groups(m, indexes):
-            edit = _group_edit(m, group, mapped, is_added, into)
+            edit = _group_edit(m, group, mapped, is_added, into, head_polarity)
             if edit is None:
                 out += [ep_text(m.rels[i]) for i in group]
             else:
                 edits.append(edit)
-                explained |= _intrinsic(m, group) & into
+                explained |= _intrinsic(m, group) & set(into)
                 introduced |= _intrinsic(m, group)
     for c in diff.changes:
         x, y = a.rels[c.a], b.rels[c.b]

@@ -105,3 +105,64 @@ def test_json_round_trip():
     record = SentenceDiff(ex.source, ex.target, diff, "ok")
     assert SentenceDiff.from_dict(record.to_dict()) == record
     assert record.to_dict()["diff"]["named"] is True
+
+
+EVERY_DOG = ("[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: past ] "
+             "RELS: < [ _every_q LBL: h4 ARG0: x3 [ x NUM: sg ] RSTR: h5 BODY: h6 ] "
+             "[ _dog_n_1 LBL: h7 ARG0: x3 ] {mod}"
+             "[ _bark_v_1 LBL: h1 ARG0: e2 ARG1: x3 ] > HCONS: < h0 qeq h1 h5 qeq h7 > ]")
+OLD = "[ _old_a_1 LBL: h7 ARG0: e8 ARG1: x3 ] "
+
+
+def _kinds_polarities(a: str, b: str) -> list[tuple[str, str | None, str | None]]:
+    ma, mb = mrs(a), mrs(b)
+    return [(e.kind, e.relation, e.polarity) for e in name_rest(ma, mb, difference(ma, mb)).edits]
+
+
+def test_a_modifier_edit_has_the_polarity_of_the_head_it_modifies():
+    """every's restrictor is downward: adding 'old' there makes the sentence weaker, which the
+    `edit hyponym at down` rules can only decide when the edit says where it is."""
+    plain, old = EVERY_DOG.format(mod=""), EVERY_DOG.format(mod=OLD)
+    assert _kinds_polarities(plain, old) == [("modifier_added", "hyponym", "down")]
+    assert _kinds_polarities(old, plain) == [("modifier_dropped", "hypernym", "down")]
+    assert _by_shape("drop", "The old dog barked.").edits[0].polarity == "up"
+
+
+EAT = ("[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: past ] "
+       "RELS: < [ proper_q LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ] "
+       "[ named LBL: h7 ARG0: x3 CARG: \"Kim\" ] "
+       "[ neg LBL: h1 ARG0: e9 ARG1: h10 ] "
+       "[ _eat_v_1 LBL: h11 ARG0: e2 ARG1: x3 ARG2: {obj} ] {apple}> "
+       "HCONS: < h0 qeq h1 h5 qeq h7 h10 qeq h11 {qeq}> ]")
+APPLE = ("[ _a_q LBL: h12 ARG0: x8 RSTR: h13 BODY: h14 ] [ _apple_n_1 LBL: h15 ARG0: x8 ] ",
+         "h13 qeq h15 ")
+
+
+def test_an_argument_edit_has_the_polarity_of_the_predicate_taking_it():
+    """Kim did not eat. -> Kim did not eat an apple.: the verb is under not (down)."""
+    bare = EAT.format(obj="i8", apple="", qeq="")
+    apple = EAT.format(obj="x8", apple=APPLE[0], qeq=APPLE[1])
+    assert _kinds_polarities(bare, apple) == [("argument_added", "hyponym", "down")]
+    assert _kinds_polarities(apple, bare) == [("argument_dropped", "hypernym", "down")]
+    assert _by_shape("drop", "Abrams is interviewing an applicant.").edits[0].polarity == "up"
+
+
+DOGS = ("[ TOP: h0 INDEX: e2 [ e SF: prop TENSE: past ] "
+        "RELS: < [ {q} LBL: h4 ARG0: x3 [ x NUM: {num} ] RSTR: h5 BODY: h6 ] "
+        "[ {noun} LBL: h7 ARG0: x3 ] {card}"
+        "[ _bark_v_1 LBL: h1 ARG0: e2 ARG1: x3 ] > HCONS: < h0 qeq h1 h5 qeq h7 > ]")
+TWO = "[ card LBL: h7 ARG0: e9 ARG1: x3 CARG: \"2\" ] "
+
+
+def test_number_edits_have_a_relation():
+    """A dog barked. -> Dogs barked.: one and more than one exclude each other about one scene
+    (a sibling, as different numbers are); Dogs barked. -> Two dogs barked.: more specific;
+    A dog barked. -> Cats barked.: the number goes with the new word."""
+    dog = DOGS.format(q="_a_q", num="sg", noun="_dog_n_1", card="")
+    dogs = DOGS.format(q="udef_q", num="pl", noun="_dog_n_1", card="")
+    two = DOGS.format(q="udef_q", num="pl", noun="_dog_n_1", card=TWO)
+    cats = DOGS.format(q="udef_q", num="pl", noun="_cat_n_1", card="")
+    assert ("quantifier", "sibling", "up") in _kinds_polarities(dog, dogs)
+    assert _kinds_polarities(dogs, two) == [("quantifier", "hyponym", "up")]
+    assert _kinds_polarities(two, dogs) == [("quantifier", "hypernym", "up")]
+    assert ("quantifier", "same", "up") in _kinds_polarities(dog, cats)
