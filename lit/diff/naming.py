@@ -4,7 +4,8 @@ After the rule modules' steps (lit.diff.search), what is left of the difference 
 the steps left it) and B is named by its shape:
 
 - a paired EP with another predicate: ``quantifier`` for a determiner (or a number's constant),
-  else ``lexical``, with the lexical relation of B's predicate to A's (lit.lexicon; determiners
+  else ``lexical``, with the relation of B's predicate to A's for natural logic
+  (lit.logic.edits.natural_relation: lit.lexicon's, person co-hyponyms unrelated; determiners
   by lit.logic.edits.determiner_relation) and the polarity of A's position;
 - a property of a paired variable changed: TENSE, PROG, PERF, SF and GEND by the module that
   makes that change (``PROPERTY_KINDS``), NUM as ``quantifier`` (number);
@@ -38,7 +39,7 @@ from delphin.mrs import EP, MRS
 from lit.analyze.align import relation as lexical_relation
 from lit.diff.align import Difference, PairChange, ep_text
 from lit.diff.model import NamedEdit, Residue
-from lit.logic.edits import determiner_relation
+from lit.logic.edits import determiner_relation, natural_relation
 from lit.logic.polarity import polarity_of
 
 #: A changed property -> (edit kind, step template or None). ``{value}`` is B's value.
@@ -56,6 +57,10 @@ MARKERS = {"neg": ("neg", "aff")}
 MODAL_SUFFIX = "_v_modal"
 #: Predicates of a number word ("two dogs"): added or dropped alone, a quantifier edit.
 NUMBERS = {"card"}
+#: Degree specifiers ("nearly every", "very tall") and modifiers of a number ("at least three")
+#: are not intersective: added or dropped they are named, but with no relation ("at least
+#: three" -> "three" is not more general).
+DEGREE_SUFFIX = "_x_deg"
 #: Values a verb's TENSE takes under a modal (its change follows the modal's).
 UNTENSED = "untensed"
 #: Kinds whose polarity is that of the head they modify (or the predicate taking them), not
@@ -90,7 +95,9 @@ def _substitution(a: MRS, b: MRS, change: PairChange) -> NamedEdit:
                else "sibling")
         kind = "quantifier"
     else:
-        rel, kind = lexical_relation(_key_text(x), _key_text(y)), "lexical"
+        rel = natural_relation(x.predicate, y.predicate,
+                               lexical_relation(_key_text(x), _key_text(y)))
+        kind = "lexical"
     return NamedEdit(kind, None, rel, str(polarity_of(a, change.a)), (ep_text(x),),
                      (ep_text(y),), f"{_name(x)} -> {_name(y)} ({rel})")
 
@@ -184,11 +191,16 @@ def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
                        and r != "ARG0" and variable.type(v) == "x")]
     if modifies:
         kind = "modifier_added" if added else "modifier_dropped"
-        rel = "hyponym" if added else "hypernym"
+        numbers = {ep.iv for ep in m.rels if ep.predicate in NUMBERS}
+        degree = (any(p.endswith(DEGREE_SUFFIX) for p in preds)
+                  or any(v in numbers for ep in modifies for v in _modified(ep, mapped)))
+        rel = None if degree else "hyponym" if added else "hypernym"
         words = " ".join(_name(ep) for ep in heads if not ep.predicate.endswith("_q"))
         modified = {head_polarity(v) for ep in modifies for v in _modified(ep, mapped)}
-        return NamedEdit(kind, None, rel, modified.pop() if len(modified) == 1 else None,
-                         *side(texts), f"{words} {'added' if added else 'dropped'}")
+        return NamedEdit(kind, None, rel,
+                         modified.pop() if len(modified) == 1 and rel else None,
+                         *side(texts), f"{words} {'added' if added else 'dropped'}"
+                         + (" (a degree word: no relation)" if degree else ""))
     return None
 
 

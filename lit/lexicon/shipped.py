@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lit.lexicon.wordnet import DEFAULT_MIN_ZIPF, Lexicon, Relation
+from lit.lexicon.wordnet import DEFAULT_MIN_ZIPF, PERSON, Lexicon, Relation
 
 
 def relation(pred_a: str, pred_b: str) -> Relation:
@@ -26,3 +26,10 @@ def sense(pred: str) -> str | None:
 def synset(pred: str) -> str | None:
     """The WordNet 3.0 synset id (pos letter + offset) *pred* is mapped to, if any."""
     return Lexicon.load().preds.get(pred)
+
+
+def person(pred: str) -> bool:
+    """True if *pred* is mapped to a synset below person.n.01 (*man*, *child*, *student*)."""
+    lexicon = Lexicon.load()
+    sid = lexicon.preds.get(pred)
+    return sid is not None and PERSON in lexicon.ancestors(sid)

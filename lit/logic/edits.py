@@ -14,6 +14,12 @@ are related by what their sentences entail with the same restrictor and body, as
 non-empty restrictor (SNLI's premises are about something): *every* entails *some*, *the*
 entails *a*, *no* excludes both. Different numbers exclude each other under SNLI's exact
 reading ("two dogs" vs "three dogs" describe different scenes).
+
+Co-hyponyms are exclusive (``sibling``) only where the lexicon's notion of a sibling holds:
+below *person.n.01* WordNet's co-hyponyms are mostly compatible roles (a man may be a student,
+a child may be a boy: lit.lexicon offers no sibling for a person noun), so two person nouns
+that are only co-hyponyms are ``unrelated`` for natural logic (``natural_relation``); the
+exclusive person pairs (man/woman, boy/girl) are antonyms in the lexicon and stay so.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from dataclasses import dataclass
 from delphin import variable
 from delphin.mrs import MRS, EP
 
-from lit.lexicon import relation as lexical_relation, sense
+from lit.lexicon import person, relation as lexical_relation, sense
 from lit.logic.polarity import Polarity, polarities
 
 #: Determiners grouped by what they assert (a and some are the same determiner for this).
@@ -75,6 +81,16 @@ def _sensed(pred: str | None) -> str:
         return "∅"
     named = sense(pred)
     return f"{pred} ({named})" if named else pred
+
+
+def natural_relation(old: str, new: str, relation: str | None = None) -> str:
+    """How *new* stands to *old* for natural logic: lit.lexicon's *relation* (looked up when
+    not given), but two person nouns that are only co-hyponyms are "unrelated" (see the
+    module)."""
+    rel = str(lexical_relation(old, new)) if relation is None else relation
+    if rel == "sibling" and person(old) and person(new):
+        return "unrelated"
+    return rel
 
 
 def determiner_relation(old: str, new: str) -> str:
@@ -129,7 +145,7 @@ def edit_between(source: MRS, target: MRS) -> Edit | None:
             return Edit("determiner", gone[0], new[0], position(source, old_ep), p,
                         determiner_relation(gone[0], new[0]))
         return Edit("substitute", gone[0], new[0], position(source, old_ep), p,
-                    lexical_relation(gone[0], new[0]))
+                    natural_relation(gone[0], new[0]))
     if not gone and not new:
         return _number_edit(source, target, pol)
     if gone and not new:

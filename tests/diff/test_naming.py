@@ -166,3 +166,19 @@ def test_number_edits_have_a_relation():
     assert _kinds_polarities(dogs, two) == [("quantifier", "hyponym", "up")]
     assert _kinds_polarities(two, dogs) == [("quantifier", "hypernym", "up")]
     assert ("quantifier", "same", "up") in _kinds_polarities(dog, cats)
+
+
+def test_a_modifier_of_a_number_has_no_relation():
+    """At least two dogs barked. -> Two dogs barked.: not more general, so no relation (and no
+    polarity for natural logic to read)."""
+    at_least = "[ _at+least_x_deg LBL: h7 ARG0: e10 ARG1: e9 ] "
+    two = DOGS.format(q="udef_q", num="pl", noun="_dog_n_1", card=TWO)
+    more = DOGS.format(q="udef_q", num="pl", noun="_dog_n_1", card=TWO + at_least)
+    assert _kinds_polarities(more, two) == [("modifier_dropped", None, None)]
+
+
+def test_person_co_hyponyms_are_named_unrelated():
+    """A child barked. -> A boy barked.: a boy is a child, so no exclusive sibling edit."""
+    child = DOGS.format(q="_a_q", num="sg", noun="_child_n_1", card="")
+    boy = DOGS.format(q="_a_q", num="sg", noun="_boy_n_1", card="")
+    assert _kinds_polarities(child, boy) == [("lexical", "unrelated", "up")]
