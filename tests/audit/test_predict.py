@@ -76,6 +76,18 @@ def test_premise_edits_compose_the_other_way_round():
     assert exclusive.label is None and "no label rule covers sibling;o" in exclusive.reason
 
 
+def test_a_stronger_premise_does_not_carry_a_contradiction_over():
+    """SNLI's contradiction is closed-world about one scene: "A girl is smiling." contradicts
+    "A boy is playing baseball.", yet "A girl is smiling at a boy playing baseball." entails it."""
+    more = predict("contradiction", "premise", diff(GARDEN_ADDED))
+    assert more.label is None and "premise_specialize_up: maps no label" in more.reason
+    down = edit("lexical", None, "hypernym", "down", "_puppy_n_1", "_dog_n_1", "puppy -> dog")
+    assert predict("contradiction", "premise", diff(down)).label is None
+    assert predict("entailment", "premise", diff(down)).rule == "premise_generalize_down"
+    # the hypothesis side keeps it: what excludes H excludes a more specific H'
+    assert predict("contradiction", "hypothesis", diff(GARDEN_ADDED)).label == "contradiction"
+
+
 def test_no_label_and_why():
     residue = diff(NEG, residue=Residue(("_race_n_1<17:21>",), ()))
     p = predict("entailment", "hypothesis", residue)
