@@ -61,6 +61,10 @@ NUMBERS = {"card"}
 #: are not intersective: added or dropped they are named, but with no relation ("at least
 #: three" -> "three" is not more general).
 DEGREE_SUFFIX = "_x_deg"
+#: Their adverb readings, which the ERG also attaches to the verb ("There are at least three
+#: people": _at+least_a_1 on _be_v_there): scalar and focus adverbs, not intersective either.
+SCALAR_ADVERBS = frozenset({"_at+least_a_1", "_at+most_a_1", "_almost_a_1", "_hardly_a_1",
+                            "_more+than_a_1", "_less+than_a_1", "_about_a_1"})
 #: Values a verb's TENSE takes under a modal (its change follows the modal's).
 UNTENSED = "untensed"
 #: Kinds whose polarity is that of the head they modify (or the predicate taking them), not
@@ -192,7 +196,7 @@ def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
     if modifies:
         kind = "modifier_added" if added else "modifier_dropped"
         numbers = {ep.iv for ep in m.rels if ep.predicate in NUMBERS}
-        degree = (any(p.endswith(DEGREE_SUFFIX) for p in preds)
+        degree = (any(p.endswith(DEGREE_SUFFIX) or p in SCALAR_ADVERBS for p in preds)
                   or any(v in numbers for ep in modifies for v in _modified(ep, mapped)))
         rel = None if degree else "hyponym" if added else "hypernym"
         words = " ".join(_name(ep) for ep in heads if not ep.predicate.endswith("_q"))

@@ -175,6 +175,9 @@ def test_a_modifier_of_a_number_has_no_relation():
     two = DOGS.format(q="udef_q", num="pl", noun="_dog_n_1", card=TWO)
     more = DOGS.format(q="udef_q", num="pl", noun="_dog_n_1", card=TWO + at_least)
     assert _kinds_polarities(more, two) == [("modifier_dropped", None, None)]
+    on_verb = "[ _at+least_a_1 LBL: h1 ARG0: e10 ARG1: e2 ] "  # the ERG's adverb reading
+    more = DOGS.format(q="udef_q", num="pl", noun="_dog_n_1", card=TWO + on_verb)
+    assert _kinds_polarities(more, two) == [("modifier_dropped", None, None)]
 
 
 def test_person_co_hyponyms_are_named_unrelated():
