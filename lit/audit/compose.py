@@ -6,12 +6,15 @@ different positions commute, so their composition depends only on their *effecti
 relations (the relation at an upward position; hypernym and hyponym swap at a downward one):
 
 * all more specific (hyponym), or all more general (hypernym): the sentence is too;
-* one or more exclusive edits (sibling, antonym) in upward positions, the others more
-  specific or more general: the sentence excludes the original, under the same-scene reading
-  LIT's rules already assume (docs/labelrules.md: about one scene, a woman is not a man,
-  whatever else changed) -- the first exclusive edit names the relation;
+* one or more exclusive edits (sibling, antonym) in upward positions, whatever the others
+  are (more specific, more general, unrelated words, in any position): the sentence excludes
+  the original, under the same-scene reading LIT's rules already assume (docs/labelrules.md:
+  about one scene, a woman is not a man, whatever else changed: H' says A'(x) where H says
+  A(x), and A' excludes A, so H' and H cannot both hold of one scene) -- the first exclusive
+  edit names the relation;
 * anything else (more specific here and more general there, an exclusive edit under a
-  downward operator, a position without polarity, unrelated words): no single relation.
+  downward operator only, a position without polarity, unrelated words): no single
+  relation.
 
 The composite is then one edit at an upward position, decided by the same `edit` rules.
 """
@@ -49,6 +52,9 @@ def effective(edit: Edit) -> str | None:
 
 def compose(edits: Sequence[Edit]) -> Composed:
     """The joint relation of *edits* at independent positions (see the module)."""
+    exclusive_up = [e.relation for e in edits if e.relation in EXCLUSIVE and e.polarity == UP]
+    if exclusive_up:
+        return Composed(exclusive_up[0])
     relations = []
     for e in edits:
         r = effective(e)

@@ -150,6 +150,20 @@ def test_several_edits_of_one_side_compose_into_one_relation():
     assert (p.label, p.rule) == ("entailment", "edit_generalize_up")
 
 
+def test_an_exclusive_edit_excludes_whatever_else_changed():
+    """An old man is dying. -> A young girl is dying.: old/young exclude each other about one
+    scene, whatever the unrelated man -> girl does; under a downward operator they would not."""
+    old_young = edit("age", "age=swap", "antonym", "up", "_old_a_1", "_young_a_1",
+                     "old -> young (antonym)")
+    man_girl = edit("lexical", None, "unrelated", "up", "_man_n_1", "_girl_n_1",
+                    "man -> girl (unrelated)")
+    p = predict("entailment", "hypothesis", diff(old_young, man_girl))
+    assert (p.label, p.rule) == ("contradiction", "edit_exclusive_up")
+    under_no = edit("age", "age=swap", "antonym", "down", "_old_a_1", "_young_a_1", "old -> young")
+    p = predict("entailment", "hypothesis", diff(under_no, man_girl))
+    assert p.label is None and "no joint relation" in p.reason
+
+
 def test_a_step_the_spec_syntax_does_not_read_gets_no_label():
     p = predict("entailment", "hypothesis", diff(edit("prog", "prog=bool"), NEG))
     assert p.label is None and p.reason.startswith("the edits make no pair spec LIT reads: "
