@@ -50,6 +50,9 @@ DETERMINER_ADJECTIVES: dict[str, tuple[Polarity, Polarity]] = {
     "little-few_a": (DOWN, DOWN), "_few_a_1": (DOWN, DOWN),  # older grammars: _few_a_1
     "much-many_a": (NONE, UP), "_many_a_1": (NONE, UP),
 }
+#: "each other": the ERG's _each_q whose restrictor is `_other_n_1` is the reciprocal pronoun
+#: (its other analysis is recip_pro), which refers; it is no universal over "other".
+RECIPROCAL = ("_each_q", "_other_n_1")
 #: `_not_x_deg` in a quantifier's label negates it ("Not every manager ..."); any other
 #: degree word there ("nearly every", "almost no") makes it neither up nor down.
 QUANTIFIER_NEGATION = "_not_x_deg"
@@ -126,6 +129,9 @@ def _quantifier_monotonicity(mrs: MRS, i: int, rstr: str | None) -> tuple[Polari
             if (other.label == rstr and other.predicate in DETERMINER_ADJECTIVES
                     and other.args.get("ARG1") == ep.iv):
                 mono = DETERMINER_ADJECTIVES[other.predicate]
+    if ep.predicate == RECIPROCAL[0] and any(
+            o.label == rstr and o.predicate == RECIPROCAL[1] for o in mrs.rels):
+        mono = (UP, UP)
     degrees = {o.predicate for o in mrs.rels if o.label == ep.label and _DEGREE.search(o.predicate)}
     if degrees == {QUANTIFIER_NEGATION}:
         mono = (flip(mono[0]), flip(mono[1]))

@@ -91,3 +91,16 @@ def test_without_spans_an_indefinite_stays_under_negation() -> None:
     m = simplemrs.decode(simplemrs.encode(gold_mrs("Devito is not a manager."), lnk=False))
     got = {ep.predicate: p for ep, p in zip(m.rels, polarities(m))}
     assert got["_manager_n_of"] == "down" and got["named"] == "up"
+
+
+def test_each_other_is_a_reciprocal_not_a_universal() -> None:
+    """Two dogs bite each other.: the ERG's _each_q over _other_n_1 is the reciprocal pronoun,
+    so "other" is not in a universal's downward restrictor."""
+    m = simplemrs.decode(
+        "[ TOP: h0 INDEX: e2 RELS: < [ udef_q LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ] "
+        "[ card LBL: h7 ARG0: e8 ARG1: x3 CARG: \"2\" ] [ _dog_n_1 LBL: h7 ARG0: x3 ] "
+        "[ _bite_v_1 LBL: h1 ARG0: e2 ARG1: x3 ARG2: x9 ] "
+        "[ _each_q LBL: h10 ARG0: x9 RSTR: h11 BODY: h12 ] [ _other_n_1 LBL: h13 ARG0: x9 ] > "
+        "HCONS: < h0 qeq h1 h5 qeq h7 h11 qeq h13 > ]")
+    got = {ep.predicate: p for ep, p in zip(m.rels, polarities(m))}
+    assert got["_other_n_1"] == "up"
