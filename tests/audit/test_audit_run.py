@@ -129,7 +129,9 @@ def test_the_command_end_to_end(tmp_path, standins, capsys):
     assert [r["status"] for r in records[-2:]] == ["no_parse", "invalid_input"]
     assert records[-2]["reason"] == "premise: no parse found"
     garden = records[0]
-    assert (garden["prediction"]["rule"], garden["agrees"]) == (None, None)  # N: left open
+    # a stronger premise: covered, but SNLI's typical inferences give it no label
+    assert (garden["prediction"]["label"], garden["agrees"]) == (None, None)
+    assert garden["prediction"]["rule"] == "premise_specialize_up"
     summary = json.loads(summary_path(out).read_text())
     assert summary["rows"] == 8 and summary["status"] == {"ok": 6, "no_parse": 1,
                                                          "invalid_input": 1}
