@@ -6,13 +6,16 @@ The public API (docs/api.md) is re-exported here from lit.api and loads on first
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from lit.public import API_NAMES
 
 __version__ = "0.1.0"
 
+#: typing.TYPE_CHECKING without importing typing: `import lit` stays light (the fake ACE of
+#: the tests and `lit demo`, lit.demo.replay, starts once per generated item)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from lit.api import *  # noqa: F403
 
 __all__ = [*API_NAMES, "__version__"]

@@ -57,33 +57,35 @@ networkx (lit.equivalence) is imported only when those cannot decide.
 
 from __future__ import annotations
 
-import argparse
 import functools
-import gzip
-import hashlib
 import json
 import os
 import re
 import signal
 import sqlite3
-import subprocess
 import sys
 import time
 import zlib
-from pathlib import Path
-from typing import TYPE_CHECKING
 
+#: typing.TYPE_CHECKING, without importing typing (nor pathlib, argparse, hashlib, ...) at
+#: start-up: LIT starts a generator per item, so what this module imports costs every item.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from delphin.mrs import MRS
 
 #: The demo's recorded transcripts, shipped in the package.
-DEMO_TRANSCRIPTS = Path(__file__).with_name("transcripts.jsonl.gz")
+DEMO_TRANSCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "transcripts.jsonl.gz")
 
 
 def record(mode: str, text: str, args: list[str]) -> dict:
     """One run of the real ACE (LIT_ACE, LIT_GRAMMAR) on *text* as a transcript this replay
     answers from: *mode* "parse" or "generate", *args* ACE's options after ``-g GRAMMAR``
     (tools/record_*_transcripts.py record the rig's answers for the tests this way)."""
+    import subprocess
+
     real = [os.environ["LIT_ACE"], "-g", os.environ["LIT_GRAMMAR"], *args]
     done = subprocess.run(real, input=text + "\n", capture_output=True, text=True, timeout=300)
     return {"mode": mode, "executable": "ace", "args": ["-g", "erg.dat", *args], "input": text,
@@ -92,10 +94,13 @@ def record(mode: str, text: str, args: list[str]) -> dict:
 
 def transcripts_path() -> Path:
     """The transcripts to replay: ``LIT_FAKE_ACE_TRANSCRIPTS``, else the demo's."""
+    from pathlib import Path
+
     return Path(os.environ.get("LIT_FAKE_ACE_TRANSCRIPTS") or DEMO_TRANSCRIPTS)
 #: Bumped when the index or lit.equivalence.fingerprint changes (3: a pronoun's GEND counts;
-#: 5: tables by lit.mrsgraph's canonical form and invariant; 6: unknown verbs by lemma).
-INDEX_FORMAT = "6"
+#: 5: tables by lit.mrsgraph's canonical form and invariant; 6: unknown verbs by lemma;
+#: 7: recorded generation inputs by their text).
+INDEX_FORMAT = "7"
 
 HANG, CRASH, ERROR, EXIT = "__HANG__", "__CRASH__", "__ERROR__", "__EXIT__"
 STALL = "__STALL__"
@@ -163,6 +168,8 @@ def join_results(prefix: str, items: list[str], suffix: str) -> str:
 
 
 def _transcripts(path: Path) -> list[dict]:
+    import gzip
+
     with gzip.open(path, "rt", encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
@@ -172,7 +179,11 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
     ``by_form`` holds, for each recorded MRS's `canonical_form`, the answer the equivalence
     lookup gives it (equal forms mean equivalent MRSs), and ``invariant`` every recorded MRS's
     `invariant` (an MRS whose invariant is not there is equivalent to none): most inputs are
-    answered without networkx, whose import costs more than the rest of a generator's work."""
+    answered without networkx, whose import costs more than the rest of a generator's work.
+    ``by_text`` gives each recorded input's own text its form, so the text LIT sends for a
+    recorded MRS is answered without even decoding it (nor importing PyDelphin)."""
+    from pathlib import Path
+
     from delphin.codecs import simplemrs
 
     from lit.equivalence import equivalent, fingerprint
@@ -190,6 +201,7 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
         "CREATE INDEX generate_fp ON generate (fingerprint);"
         "CREATE TABLE by_form (form TEXT PRIMARY KEY, answer BLOB);"
         "CREATE TABLE invariant (value TEXT PRIMARY KEY);"
+        "CREATE TABLE by_text (text TEXT PRIMARY KEY, form TEXT);"
     )
     best_n: dict[str, int] = {}
     by_fingerprint: dict[str, list[tuple[MRS, bytes]]] = {}  # in recording order
@@ -221,6 +233,8 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
             first = next(a for m, a in group if m is mrs or equivalent(m, mrs))
             db.execute("INSERT OR IGNORE INTO by_form VALUES (?, ?)", (canonical_form(mrs), first))
             db.execute("INSERT OR IGNORE INTO invariant VALUES (?)", (invariant(mrs),))
+            db.execute("INSERT OR IGNORE INTO by_text VALUES (?, ?)",
+                       (rec["input"], canonical_form(mrs)))
     db.execute("INSERT INTO meta VALUES ('format', ?)", (INDEX_FORMAT,))
     db.commit()
     db.close()
@@ -242,6 +256,8 @@ def _equivalent_answer(db: sqlite3.Connection, mrs: MRS) -> bytes | None:
 
 
 def default_index_path(transcripts: Path | None = None) -> Path:
+    import hashlib
+
     transcripts = transcripts or transcripts_path()
     stat = transcripts.stat()
     key = hashlib.sha256(
@@ -253,8 +269,8 @@ def default_index_path(transcripts: Path | None = None) -> Path:
 
 
 def open_index() -> sqlite3.Connection:
-    path = Path(os.environ.get("LIT_FAKE_ACE_INDEX") or default_index_path())
-    if not path.exists():
+    path = os.environ.get("LIT_FAKE_ACE_INDEX") or default_index_path()
+    if not os.path.exists(path):
         build_index(path)
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
@@ -262,23 +278,74 @@ def open_index() -> sqlite3.Connection:
 # --- the protocol ---------------------------------------------------------------------------
 
 
-def _argument_parser() -> argparse.ArgumentParser:
-    """ACE's options that PyDelphin or LIT pass; anything else is refused, as ACE would."""
+#: ACE's options that PyDelphin or LIT pass (anything else is refused, as ACE would): flags,
+#: and options with an int or a string value (``-1`` is ``-n 1``).
+_FLAGS = ("-V", "-e", "--tsdb-notes", "--tsdb-stdout", "--report-labels", "-p", "-X", "-L", "-y",
+          "--disable-subsumption-test", "--show-realization-trees", "--show-realization-mrses",
+          "--show-probability", "--disable-generalization", "--rooted-derivations",
+          "--yy-rules", "--udx")
+_INT_OPTIONS = ("-n", "--max-chart-megabytes", "--max-unpack-megabytes", "--timeout",
+                "--max-words")
+_STR_OPTIONS = ("-g", "-r")
+
+
+class Arguments:
+    """ACE's command line as read by `parse_arguments`: an attribute per option (``V``,
+    ``e``, ``tsdb_notes``, ``n``, ``g``, ``timeout``...), None or False if not given."""
+
+    def __init__(self, **given: object) -> None:
+        for name in (*_FLAGS, *_INT_OPTIONS, *_STR_OPTIONS):
+            setattr(self, _dest(name), False if name in _FLAGS else None)
+        self.__dict__.update(given)
+
+
+def _dest(option: str) -> str:
+    return option.lstrip("-").replace("-", "_")
+
+
+def _argument_parser():
+    """The options of `_FLAGS`, `_INT_OPTIONS` and `_STR_OPTIONS` as argparse reads them."""
+    import argparse
+
     p = argparse.ArgumentParser(prog="ace", add_help=False)
-    p.add_argument("-V", action="store_true")
-    p.add_argument("-g")
-    p.add_argument("-n", type=int)
-    p.add_argument("-1", dest="n", action="store_const", const=1)
-    p.add_argument("-e", action="store_true")
-    for flag in ("--tsdb-notes", "--tsdb-stdout", "--report-labels", "-p", "-X", "-L", "-y",
-                 "--disable-subsumption-test", "--show-realization-trees",
-                 "--show-realization-mrses", "--show-probability", "--disable-generalization",
-                 "--rooted-derivations", "--yy-rules", "--udx"):
+    for flag in _FLAGS:
         p.add_argument(flag, action="store_true")
-    for opt in ("--max-chart-megabytes", "--max-unpack-megabytes", "--timeout", "--max-words"):
+    for opt in _INT_OPTIONS:
         p.add_argument(opt, type=int)
-    p.add_argument("-r")
+    p.add_argument("-1", dest="n", action="store_const", const=1)
+    for opt in _STR_OPTIONS:
+        p.add_argument(opt)
     return p
+
+
+def parse_arguments(argv: list[str]) -> Arguments | None:
+    """ACE's command line, or None if it has an option ACE does not know (or a bad value).
+    Each option as its own word, its value the next word (what PyDelphin and LIT write), is
+    read here; anything else (``--timeout=5``, ``-n5``, abbreviations) by argparse: a
+    generator starts per item, and importing argparse would cost each start more than the
+    rest of its work."""
+    given: dict[str, object] = {}
+    words = iter(argv)
+    for word in words:
+        if word in _FLAGS:
+            given[_dest(word)] = True
+        elif word == "-1":
+            given["n"] = 1
+        elif word in _INT_OPTIONS or word in _STR_OPTIONS:
+            value = next(words, None)
+            if value is None or value.startswith("-") or (
+                    word in _INT_OPTIONS and not value.isdigit()):
+                break
+            given[_dest(word)] = int(value) if word in _INT_OPTIONS else value
+        else:
+            break
+    else:
+        return Arguments(**given)
+    try:
+        parsed = _argument_parser().parse_args(argv)
+    except SystemExit:
+        return None
+    return Arguments(**vars(parsed))
 
 
 def pick(items: list[str], budget: int) -> list[str]:
@@ -313,7 +380,7 @@ def reverse_ties(items: list[str]) -> list[str]:
 
 
 class Fake:
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: Arguments) -> None:
         self.n = args.n
         self.timeout = args.timeout
         self.generate = args.e
@@ -325,7 +392,7 @@ class Fake:
         self.reverse_ties = self._turn(os.environ.get("LIT_FAKE_ACE_TIES_NOTE"))
         self.once = os.environ.get("LIT_FAKE_ACE_ONCE")
         self.once_match = re.compile(os.environ.get("LIT_FAKE_ACE_ONCE_MATCH") or "")
-        self.once_dir = Path(os.environ.get("LIT_FAKE_ACE_ONCE_DIR") or ".")
+        self.once_dir = os.environ.get("LIT_FAKE_ACE_ONCE_DIR") or "."
         self.count = self.answered = 0
         self.given = 0  # generation results so far (ACE 0.9.30 counts -n across inputs)
         self.started = time.monotonic()
@@ -350,6 +417,11 @@ class Fake:
             query = "SELECT answer FROM parse WHERE sentence = ?"
             row = self.db.execute(query, (datum,)).fetchone()
             return json.loads(zlib.decompress(row[0])) if row else None
+        # a recorded input's own text: its form is in the index, so nothing needs decoding
+        row = self.db.execute("SELECT answer FROM by_text JOIN by_form USING (form) "
+                              "WHERE text = ?", (datum,)).fetchone()
+        if row:
+            return json.loads(zlib.decompress(row[0]))
         from delphin.codecs import simplemrs
 
         from lit.mrsgraph import canonical_form, invariant
@@ -380,9 +452,11 @@ class Fake:
         (``LIT_FAKE_ACE_ONCE=hang``) or sleeps (``stall``) forever; later tries answer."""
         if not self.once or not self.once_match.search(datum):
             return
-        note = self.once_dir / hashlib.sha256(datum.encode("utf-8")).hexdigest()
+        import hashlib
+
+        note = os.path.join(self.once_dir, hashlib.sha256(datum.encode("utf-8")).hexdigest())
         try:
-            note.touch(exist_ok=False)
+            os.close(os.open(note, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
         except FileExistsError:
             return
         self.hang_or_stall(self.once == "hang")
@@ -487,11 +561,10 @@ class Fake:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--build-index"]:
-        print(build_index(Path(argv[1])))
+        print(build_index(argv[1]))
         return 0
-    try:
-        args = _argument_parser().parse_args(argv)
-    except SystemExit:
+    args = parse_arguments(argv)
+    if args is None:
         return 1
     if args.V:
         sys.stdout.write(open_index().execute(
@@ -500,7 +573,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.g:
         sys.stderr.write("ERROR: no grammar image given (-g)\n")
         return 1
-    if not Path(args.g).is_file():
+    if not os.path.isfile(args.g):
         sys.stderr.write(f"ERROR: unable to open grammar image '{args.g}'\n")
         return 1
     try:

@@ -46,7 +46,8 @@ def write_fake_ace(directory: Path, index: Path | None = None) -> Path:
         "#!/bin/sh\n"
         f"LIT_FAKE_ACE_INDEX={shlex.quote(str(index))}\n"
         "export LIT_FAKE_ACE_INDEX\n"
-        f'exec {shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} "$@"\n'
+        # -S: no `site` at start-up (fake.py runs it if an answer needs an installed package)
+        f'exec {shlex.quote(sys.executable)} -S {shlex.quote(str(FAKE))} "$@"\n'
     )
     script.chmod(0o755)
     return script
