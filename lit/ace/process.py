@@ -10,8 +10,10 @@ itself: the service decides that, and knows it happened.
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -115,6 +117,35 @@ def _linux_pdeathsig() -> Callable[[], None] | None:
 die_with_parent = _linux_pdeathsig()
 
 
+@functools.cache
+def setpriv_prefix() -> tuple[str, ...] | None:
+    """util-linux's ``setpriv --pdeathsig KILL --``, if it works here: ACE started through it
+    gets the parent-death signal `die_with_parent` would set, with no Python code to run in
+    the child, so Python starts it with vfork. A fork (which a `preexec_fn` needs) copies this
+    process's page tables: tens of milliseconds, for every generated item, once torch or a
+    large data set is loaded."""
+    exe = shutil.which("setpriv") if die_with_parent is not None else None
+    if exe is None:
+        return None
+    prefix = (exe, "--pdeathsig", "KILL", "--")
+    try:
+        probe = subprocess.run([*prefix, sys.executable, "-S", "-c", ""],
+                               capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return prefix if probe.returncode == 0 else None
+
+
+def _start_args(executable: str) -> tuple[list[str], dict[str, Any]]:
+    """What goes before ACE's own command line, and Popen's options, for `die_with_parent`:
+    through `setpriv_prefix` when ACE is an executable file (else Popen itself must fail as
+    before, naming it), else with `die_with_parent` as `preexec_fn`."""
+    prefix = setpriv_prefix()
+    if prefix and os.path.isfile(executable) and os.access(executable, os.X_OK):
+        return list(prefix), {}
+    return [], {"preexec_fn": die_with_parent}
+
+
 class AceProcess:
     """``ace -g GRAMMAR`` for parsing (*generate* false) or generation, kept running."""
 
@@ -134,11 +165,12 @@ class AceProcess:
         self.max_output = max_output
         # its own session: a Ctrl-C at the terminal reaches LIT, which stops ACE itself
         # (so no half-finished item is recorded as an ACE crash)
+        before, options = _start_args(executable)
         self.popen = subprocess.Popen(
-            [executable, "-g", grammar, *mode, *cmdargs, *_TSDB_ARGS],
+            [*before, executable, "-g", grammar, *mode, *cmdargs, *_TSDB_ARGS],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
             env=dict(env) if env is not None else None, text=True, start_new_session=True,
-            preexec_fn=die_with_parent,
+            **options,
         )
         if self.popen.poll() is not None and self.popen.returncode != 0:
             raise AceError("ACE process closed on startup")
