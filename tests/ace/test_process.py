@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lit.ace.process import AceProcess, setpriv_prefix, die_with_parent
+from lit.ace.process import AceProcess, die_with_parent, setpriv_prefix
 
 
 def test_ace_is_started_through_setpriv_where_it_sets_the_death_signal(fake_ace_config):
