@@ -92,8 +92,10 @@ def test_the_budget_is_processor_time_so_a_waiting_process_is_not_stopped(
     assert waiting.status is Status.OK, waiting.reason
     assert waiting.wall_seconds >= 1.5
     assert busy.status is Status.TIMEOUT
+    # the processor-time budget stopped it (the wall-clock backstop's reason says "wall-clock"),
+    # once on its first process and once on the fresh one it was retried on
     assert busy.reason.startswith("no answer within 1 s of ACE processor time (--timeout)")
-    assert busy.wall_seconds < 3  # the processor time, not the backstop
+    assert busy.attempts == 2
 
 
 def test_a_process_that_gets_no_processor_time_is_stopped_by_the_wall_clock_backstop(
