@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from html import escape
 
 from lit.audit.summary import summarize
-from lit.report.html import table
+from lit.report.html import interval_cell, table
 
 #: Rows to review listed in the section (all are in OUTPUT.review.jsonl).
 LISTED = 50
@@ -19,16 +19,8 @@ def is_audit_record(record: dict) -> bool:
     return isinstance(record, dict) and "claimed_label" in record and "prediction" in record
 
 
-def _cell(figure: dict) -> str:
-    if not figure["n"]:
-        return "–"
-    low, high = figure["ci"]
-    return (f'{100 * figure["rate"]:.1f} <span class="small">[{100 * low:.1f}–{100 * high:.1f}]'
-            f' {figure["hits"]}/{figure["n"]}</span>')
-
-
 def _agreement(title: str, groups: dict[str, dict]) -> str:
-    rows = [[f"<code>{escape(str(g))}</code>", _cell(f)] for g, f in groups.items()]
+    rows = [[f"<code>{escape(str(g))}</code>", interval_cell(f)] for g, f in groups.items()]
     return (f"<h3>{escape(title)}</h3>"
             + (table(["group", "claimed = predicted %"], rows) if rows else "<p>–</p>"))
 
@@ -71,9 +63,9 @@ def audit_section(records: Sequence[dict]) -> str:
              for k, n in s["edits_by_kind"].items()]
     head = (f"<p>{s['rows']} edited rows, {s['audited']} audited "
             f"({escape(', '.join(f'{k} {v}' for k, v in s['status'].items()))}). "
-            f"Edits named with no residue: {_cell(s['named'])}; a label predicted: "
-            f"{_cell(s['predicted'])}; the claimed label agrees with it: "
-            f"{_cell(s['agreement'])} (percentages with their 95% Wilson interval and "
+            f"Edits named with no residue: {interval_cell(s['named'])}; a label predicted: "
+            f"{interval_cell(s['predicted'])}; the claimed label agrees with it: "
+            f"{interval_cell(s['agreement'])} (percentages with their 95% Wilson interval and "
             "counts).</p>")
     no_label = [[escape(k), str(v)] for k, v in s["no_label"].items()]
     return (head + "<h3>Edits by kind</h3>"

@@ -9,6 +9,16 @@ from html import escape
 from lit.labels.names import CODES, label_code
 
 
+def interval_cell(figure: dict) -> str:
+    """A rate with its 95% interval and counts (a lit.evaluate Wilson figure: rate, ci, hits,
+    n) as a table cell; – when there is nothing to count."""
+    if not figure["n"]:
+        return "–"
+    low, high = figure["ci"]
+    return (f'{100 * figure["rate"]:.1f} <span class="small">[{100 * low:.1f}–{100 * high:.1f}]'
+            f' {figure["hits"]}/{figure["n"]}</span>')
+
+
 def pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.2f}"
 

@@ -4,20 +4,13 @@ from __future__ import annotations
 
 from html import escape
 
-from lit.report.html import table
-
-
-def _cell(r: dict) -> str:
-    if not r["n"]:
-        return "–"
-    low, high = r["ci"]
-    return (f'{100 * r["rate"]:.1f} <span class="small">[{100 * low:.1f}–{100 * high:.1f}] '
-            f'{r["hits"]}/{r["n"]}</span>')
+from lit.report.html import interval_cell, table
 
 
 def _rows(group: list[dict], prefix: str = "") -> list[list[str]]:
-    return [[escape(prefix + r["group"]), str(r["items"]), _cell(r["label"]), _cell(r["fluent"]),
-             _cell(r["change"]), str(r["ties"])] for r in group]
+    return [[escape(prefix + r["group"]), str(r["items"]), interval_cell(r["label"]),
+             interval_cell(r["fluent"]), interval_cell(r["change"]), str(r["ties"])]
+            for r in group]
 
 
 def _kappa(question: str, ia: dict) -> str:
