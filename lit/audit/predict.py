@@ -18,7 +18,7 @@ side become what the label machinery already reads, and the label rules decide.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 
@@ -28,6 +28,7 @@ from lit.errors import InputError, RuleError
 from lit.labels import LabelRules
 from lit.labels.model import LabelDecision
 from lit.logic import UP, Edit
+from lit.logic.support import premise_stand
 from lit.phenomena import Phenomena
 from lit.spec import PairSpec, parse_pair, parse_text_spec
 from lit.status import Status
@@ -137,17 +138,20 @@ def _pair(steps: Sequence[Sequence[str]], single: bool) -> PairSpec:
 
 def predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff],
             rules: LabelRules | None = None, *, sides: Sequence[str] = NLI_SIDES,
-            premise: Phenomena | None = None, hypothesis: Phenomena | None = None
-            ) -> Prediction:
+            premise: Phenomena | None = None, hypothesis: Phenomena | None = None,
+            premise_predicates: Collection[str] | None = None) -> Prediction:
     """The label *rules* (default: LIT's NLI rules) give the edited pair, whose original pair
     had *original_label*, when *side* (one of *sides*, or "both") was edited as *diff* says
     (for "both", one MrsDiff per side in order). *sides* names the task's sides (a task
     profile's, e.g. ("text",) for a single-text task); *premise*/*hypothesis* are the
     phenomena of the original first/second text (lit.labels.phenomena_of), which `when`
-    preconditions read. A step the diff named that the spec syntax does not read gets no
-    label, with the reason."""
+    preconditions read; *premise_predicates*, the first text's predicates, give a hypothesis
+    edit the premise's stand on its new material (lit.logic.support), which `given premise`
+    rules read. A step the diff named that the spec syntax does not read gets no label, with
+    the reason."""
     try:
-        return _predict(original_label, side, diff, rules, sides, premise, hypothesis)
+        return _predict(original_label, side, diff, rules, sides, premise, hypothesis,
+                        premise_predicates)
     except InputError as exc:
         if str(exc).startswith("side "):
             raise
@@ -156,7 +160,8 @@ def predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff]
 
 def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff],
              rules: LabelRules | None, sides: Sequence[str], premise: Phenomena | None,
-             hypothesis: Phenomena | None) -> Prediction:
+             hypothesis: Phenomena | None, premise_predicates: Collection[str] | None
+             ) -> Prediction:
     rules = rules or LabelRules.load()
     sides = tuple(sides)
     if side == BOTH:
@@ -215,6 +220,9 @@ def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff
         return no_label("a single-text task's label rules label no meaning-changing edit "
                         f"({edit.describe()})", spec)
     if at == len(sides) - 1:  # the hypothesis: the task's rules
+        if premise_predicates is not None:
+            added = [_predicate(ep) for _, e in meaning for ep in e.eps_b]
+            edit = replace(edit, premise=premise_stand(added, premise_predicates))
         decision = rules.decide(_pair(steps, single), original_label, premise, hypothesis,
                                 edit)
         return _decided(_respelled(decision, _pair(steps, single), spec), spec)

@@ -9,6 +9,7 @@ call, so the ACE pool parses them in parallel, as `lit contrast` batches its pai
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import islice
 
 from delphin.codecs import simplemrs
@@ -79,9 +80,10 @@ def _failure_status(text: str) -> Status:
 
 
 def audited_record(row: AuditRow, profile: TaskProfile, rules: LabelRules,
-                   diffs: dict[str, SentenceDiff], phenomena: Sequence[Phenomena | None]
+                   diffs: dict[str, SentenceDiff], originals: Sequence[Original | None]
                    ) -> dict:
-    """The record of a row whose edited sides were diffed (*diffs* by side)."""
+    """The record of a row whose edited sides were diffed (*diffs* by side); *originals* is
+    what was read of the original texts, by side (None: not parsed)."""
     record = base_record(row, profile)
     sides = tuple(record["edited_sides"])
     record["edits"] = {s: d.to_dict() for s, d in diffs.items()}
@@ -96,29 +98,48 @@ def audited_record(row: AuditRow, profile: TaskProfile, rules: LabelRules,
     record["kinds"] = [e.kind for d in mrs_diffs for e in d.edits]
     record["named"] = all(d.named() for d in mrs_diffs) if mrs_diffs else None
     record["size"] = size_of(mrs_diffs)
-    premise, hypothesis = (tuple(phenomena) + (None, None))[:2]
+    premise, hypothesis = (tuple(o.phenomena if o else None for o in originals)
+                           + (None, None))[:2]
+    first = originals[0] if originals and len(profile.sides) > 1 else None
     if len(sides) == 1:
         side, diff = sides[0], mrs_diffs[0]
     else:  # both sides, or none (the identity rule then speaks)
         side, diff = BOTH, tuple(diffs[s].diff if s in diffs else MrsDiff(())
                                  for s in profile.sides)
     prediction = predict(row.original_label, side, diff, rules, sides=profile.sides,
-                         premise=premise, hypothesis=hypothesis)
+                         premise=premise, hypothesis=hypothesis,
+                         premise_predicates=first.predicates if first else None)
     record.update(prediction=prediction.to_dict(), agrees=agrees(prediction, row.claimed_label))
     return record
 
 
-def _phenomena(service: Ace, texts: list[str], readings: int,
-               grammar_version: str | None) -> dict[tuple[str, int], Phenomena | None]:
-    """(text, reading) -> the phenomena of that reading of each original text, for the label
-    rules' `when` conditions (None where a text did not parse)."""
-    found: dict[tuple[str, int], Phenomena | None] = {}
+@dataclass(frozen=True)
+class Original:
+    """What the label rules read of one reading of an original text: its phenomena (for `when`
+    conditions; None if the reader refuses the MRS) and its predicates (the premise's stand
+    on a hypothesis edit's new material, lit.logic.support)."""
+
+    phenomena: Phenomena | None
+    predicates: frozenset[str]
+
+
+def _originals(service: Ace, texts: list[str], readings: int,
+               grammar_version: str | None) -> dict[tuple[str, int], Original]:
+    """(text, reading) -> what the rules read of that reading of each original text (texts
+    that did not parse have no entry)."""
+    found: dict[tuple[str, int], Original] = {}
     for text, result in zip(texts, service.parse(texts, n=readings)):
         for i, reading in enumerate(result.readings):
             try:
-                found[(text, i)] = phenomena_of(simplemrs.decode(reading.mrs), grammar_version)
+                mrs = simplemrs.decode(reading.mrs)
+            except Exception:  # noqa: BLE001 -- an MRS the reader refuses says nothing
+                found[(text, i)] = Original(None, frozenset())
+                continue
+            try:
+                phenomena = phenomena_of(mrs, grammar_version)
             except Exception:  # noqa: BLE001 -- an MRS the reader refuses has no phenomena
-                found[(text, i)] = None
+                phenomena = None
+            found[(text, i)] = Original(phenomena, frozenset(ep.predicate for ep in mrs.rels))
     return found
 
 
@@ -131,7 +152,7 @@ def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
     options = {"grammar_version": version} if version else {}
     got = iter(list(differ(service, pairs, readings=readings, **options)) if pairs else [])
     originals = sorted({t for r in usable for t in r.original if t is not None})
-    known = _phenomena(service, originals, readings, version) if originals else {}
+    known = _originals(service, originals, readings, version) if originals else {}
     out = []
     for row in rows:
         if row.error:
@@ -141,8 +162,8 @@ def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
         diffs = {s: next(got) for s in sides}
         chosen = [diffs[s].diff.readings[0] if s in diffs and diffs[s].diff else 0
                   for s in profile.sides]
-        phenomena = [known.get((text, k)) for text, k in zip(row.original, chosen)]
-        out.append(audited_record(row, profile, rules, diffs, phenomena))
+        read = [known.get((text, k)) for text, k in zip(row.original, chosen)]
+        out.append(audited_record(row, profile, rules, diffs, read))
     return out
 
 

@@ -131,7 +131,7 @@ def decide_edit(rules: Sequence[LabelRule], labels: LabelSet, case: Case,
             f"meaning-changing step on the hypothesis ({edit.describe()})", (), edit.as_dict())
     misses = []
     for r in rules:
-        if not r.matches_edit(edit.relation, edit.polarity):
+        if not r.matches_edit(edit.relation, edit.polarity, edit.premise):
             continue
         covered, label = r.map_label(case.code, labels)
         if covered:

@@ -73,6 +73,7 @@ class LabelRule:
     when: tuple[Condition, ...] = ()
     mapping: tuple[tuple[str, str | None], ...] = ()
     edit: tuple[str, str] | None = None  # (lexical relation, polarity); `*` matches any
+    stand: str | None = None  # `given premise STAND`: the edit's premise stand; None: any
 
     def matches_either(self, sides: Sides) -> bool:
         """True for an `either` rule one of whose steps is on either side."""
@@ -82,9 +83,10 @@ class LabelRule:
         """True for a `pairs` rule one of whose pair specs has exactly these steps."""
         return any(all(map(steps_match, sides_of(p), sides)) for p in self.pairs)
 
-    def matches_edit(self, relation: str, polarity: str) -> bool:
-        """True for an `edit` rule whose relation and polarity patterns admit these."""
-        return self.edit is not None and all(
+    def matches_edit(self, relation: str, polarity: str, stand: str | None = None) -> bool:
+        """True for an `edit` rule whose relation and polarity patterns admit these, and
+        whose `given premise` stand, if it has one, is the edit's *stand*."""
+        return self.edit is not None and self.stand in (None, stand) and all(
             pat in ("*", got) for pat, got in zip(self.edit, (relation, polarity))
         )
 

@@ -34,6 +34,7 @@ TERMINAL_NAMES = {
     "TO": "a label (E, N, C for NLI), none or keep",
     "RELATION": "a lexical relation (same, hypernym, hyponym, sibling, antonym, unrelated, *)",
     "POLARITY": "a polarity (up, down, none, *)",
+    "STAND": "the premise's stand on the new material (silent, supports, excludes)",
     "VALUE": "a value",
     "LBRACE": "'{'",
     "RBRACE": "'}'",
@@ -102,10 +103,12 @@ class GoldClause(Clause):
 
 @dataclass(frozen=True)
 class EditClause(Clause):
-    """`edit hypernym at up`: an edit's lexical relation and polarity patterns."""
+    """`edit hypernym at up [given premise silent]`: an edit's lexical relation and polarity
+    patterns, and the premise's stand on the new material it must have (None: any)."""
 
     keyword: ClassVar[str] = "edit"
     edit: tuple[str, str]
+    stand: str | None = None
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,7 @@ class _ToRules(Transformer):
         return GoldClause(tuple(json.loads(t) for t in toks))
 
     def edit(self, toks) -> EditClause:
-        return EditClause((str(toks[0]), str(toks[1])))
+        return EditClause((str(toks[0]), str(toks[1])), str(toks[2]) if len(toks) > 2 else None)
 
     def when(self, conds) -> WhenClause:
         return WhenClause(tuple(conds))

@@ -61,18 +61,23 @@ class Edit:
     position: str
     polarity: Polarity
     relation: str
+    #: the premise's stand on the new material (lit.logic.support), where a caller that has
+    #: the premise read it (`lit audit`); None: not looked at
+    premise: str | None = None
 
     def describe(self) -> str:
         """The edit in words, each predicate with the WordNet sense it was taken in."""
         change = f"{_sensed(self.old)} -> {_sensed(self.new)}"
+        stand = f", premise {self.premise}" if self.premise else ""
         return (f"{self.kind} {change} at {self.position} (polarity {self.polarity}, "
-                f"relation {self.relation})")
+                f"relation {self.relation}{stand})")
 
     def as_dict(self) -> dict[str, str | None]:
-        return {"kind": self.kind, "old": self.old, "new": self.new, "position": self.position,
-                "polarity": self.polarity, "relation": self.relation,
-                "old_sense": sense(self.old) if self.old else None,
-                "new_sense": sense(self.new) if self.new else None}
+        found = {"kind": self.kind, "old": self.old, "new": self.new, "position": self.position,
+                 "polarity": self.polarity, "relation": self.relation,
+                 "old_sense": sense(self.old) if self.old else None,
+                 "new_sense": sense(self.new) if self.new else None}
+        return found | ({"premise": self.premise} if self.premise else {})
 
 
 def _sensed(pred: str | None) -> str:

@@ -3,6 +3,8 @@ through natural logic (hypothesis and premise), and no label with the reason why
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from delphin.codecs import simplemrs
 
@@ -170,3 +172,35 @@ def test_a_step_the_spec_syntax_does_not_read_gets_no_label():
     p = predict("entailment", "hypothesis", diff(edit("prog", "prog=bool"), NEG))
     assert p.label is None and p.reason.startswith("the edits make no pair spec LIT reads: "
                                                    "bad spec 'o;prog=bool+neg'")
+
+
+def test_an_added_detail_the_premise_is_silent_on_makes_an_entailed_hypothesis_neutral():
+    """Kaushik et al.'s train row 1007 (premise "A band is performing in front of an
+    audience."): "The people are playing music." -> "... jazz music." after E. The premise
+    names no kind of music, so it leaves the new hypothesis open: N, by
+    edit_specialize_up_silent. Without the premise's predicates the stand is unknown and the
+    plain rule (no label after E) decides, as in lit nli."""
+    jazz = replace(edit("modifier_added", None, "hyponym", "up", None, None,
+                        "compound jazz added"),
+                   eps_b=("compound<20:24>", "udef_q<20:30>", "_jazz_n_1<20:24>"))
+    band = {"_a_q", "_band_n_1", "_perform_v_1", "_in+front+of_p", "_audience_n_1"}
+    p = predict("entailment", "hypothesis", diff(jazz), premise_predicates=band)
+    assert (p.label, p.rule, p.spec) == ("neutral", "edit_specialize_up_silent", "o;add")
+    assert "premise silent" in p.rationale
+    unknown = predict("entailment", "hypothesis", diff(jazz))
+    assert unknown.label is None and "edit_specialize_up: maps no label" in unknown.reason
+    # a premise that already says jazz supports it: no label
+    said = predict("entailment", "hypothesis", diff(jazz),
+                   premise_predicates=band | {"_jazz_n_1"})
+    assert said.label is None and "premise supports" in said.reason
+
+
+def test_a_premise_that_excludes_the_new_word_gets_no_label():
+    """Train row 1019: "An animal is carrying something outdoors." -> "A cat is carrying ..."
+    after E, the premise's "A dog carries a large stick": the premise's dog excludes a cat
+    (the claim says N; LIT does not decide)."""
+    cat = edit("lexical", None, "hyponym", "up", "_animal_n_1<3:9>", "_cat_n_1<2:5>",
+               "animal -> cat (hyponym)")
+    p = predict("entailment", "hypothesis", diff(cat),
+                premise_predicates={"_a_q", "_dog_n_1", "_carry_v_1", "_stick_n_1"})
+    assert p.label is None and "premise excludes" in p.reason

@@ -225,6 +225,25 @@ def test_edit_rules_match_relation_and_polarity_with_wildcards():
     assert d.status == Status.NOT_APPLICABLE and "maps no label for gold 'neutral'" in d.reason
 
 
+def test_a_given_premise_rule_matches_only_an_edit_with_that_stand():
+    """`given premise silent` needs a caller that read the premise (lit audit): an edit whose
+    stand is unknown (lit nli's) or another stand falls through to the rules without it."""
+    from dataclasses import replace
+
+    rules = LabelRules.parse(
+        'rule silent { edit hyponym at up given premise silent\n map E -> N\n why "s" }\n'
+        'rule plain { edit hyponym at up\n map C -> C\n why "p" }\n'
+    )
+    pair, hypo = parse_pair("o;hypo"), _edit("hyponym", "up")
+    d = rules.decide(pair, "entailment", edit=replace(hypo, premise="silent"))
+    assert (d.label, d.rule, d.edit["premise"]) == ("neutral", "silent", "silent")
+    assert "premise silent" in d.rationale
+    for stand in (None, "supports", "excludes"):
+        d = rules.decide(pair, "entailment", edit=replace(hypo, premise=stand))
+        assert d.label is None and "plain: maps no label for gold 'entailment'" in d.reason
+    assert rules.decide(pair, "contradiction", edit=replace(hypo, premise="silent")).rule == "plain"
+
+
 def test_an_edit_no_rule_covers_is_not_applicable_with_the_edit_named(rules):
     d = rules.decide(parse_pair("o;hyper"), "entailment", edit=_edit("unrelated", "up"),
                      same_sentence=True)
@@ -236,6 +255,8 @@ def test_an_edit_no_rule_covers_is_not_applicable_with_the_edit_named(rules):
     ('rule r { edit hypernym at sideways\n map = -> E\n why "x" }', "1:27", "polarity"),
     ('rule r { edit meronym at up\n map = -> E\n why "x" }', "1:15", "lexical relation"),
     ('rule r { edit hypernym at up\n why "x" }', "1:6", "needs a `map`"),
+    ('rule r { edit hyponym at up given premise quiet\n map E -> N\n why "x" }', "1:43",
+     "stand on the new material"),
 ])
 def test_edit_rule_errors_name_line_and_column(text, where, message):
     from lit.errors import RuleError

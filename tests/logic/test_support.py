@@ -1,0 +1,35 @@
+"""lit.logic.support: the premise's stand on what an edit brought into the hypothesis, read
+word by word with the shipped lexicon's relations (real ERG 2025 predicates)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lit.logic.support import content, premise_stand
+
+
+def test_only_open_class_words_count():
+    preds = ["_a_q", "_red_a_1", "_in_p_loc", "compound", "udef_q", "_jazz_n_1", "_be_v_id",
+             "_amish/jj_u_unknown", "_look_v_up", "_very_x_deg", "_red_a_1"]
+    assert content(preds) == ["_red_a_1", "_jazz_n_1", "_amish/jj_u_unknown", "_look_v_up"]
+
+
+@pytest.mark.parametrize("new, premise, stand", [
+    # "A man and his dog ..." -> "... his puppy": the premise names only something more general
+    (["_puppy_n_1"], ["_man_n_1", "_dog_n_1", "_grill_v_1"], "silent"),
+    # "A dog carries a stick" -> "A cat is carrying ...": the premise's dog excludes a cat
+    (["_cat_n_1"], ["_dog_n_1", "_carry_v_1", "_stick_n_1"], "excludes"),
+    # a new "animal" where the premise has a dog: a more specific word supports it
+    (["_animal_n_1"], ["_dog_n_1"], "supports"),
+    (["_red_a_1"], ["_red_a_1", "_shirt_n_1"], "supports"),
+    # "The boy pointed at a man.": the preposition says nothing, the man is new
+    (["_at_p_state", "_a_q", "_man_n_1"], ["_boy_n_1", "_point_v_to"], "silent"),
+    # one silent word is enough: "... holding hands" where the premise has no hand
+    (["_hold_v_1", "_hand_n_1"], ["_hold_v_1", "_umbrella_n_1"], "silent"),
+    # a word the premise both supports and excludes (dog and cat both there) is supported
+    (["_cat_n_1"], ["_dog_n_1", "_cat_n_1"], "supports"),
+    # nothing open-class added: nothing to check
+    (["_in_p_loc", "_the_q"], ["_dog_n_1"], None),
+])
+def test_premise_stand(new, premise, stand):
+    assert premise_stand(new, premise) == stand
