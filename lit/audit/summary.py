@@ -81,6 +81,8 @@ def summarize(records: Iterable[dict]) -> dict:
         "no_label": dict(Counter(_no_label_reason(r) for r in ok
                                  if r["prediction"]["label"] is None).most_common()),
         "disagreements": [r["id"] for r in disagreements],
+        # a claimed change of label on a row whose text is the original's is the data's error
+        "unedited_disagreements": [r["id"] for r in disagreements if not r["edited_sides"]],
     }
 
 
@@ -108,10 +110,14 @@ def format_summary(summary: dict, records: Sequence[dict] = ()) -> str:
     by_id = {r["id"]: r for r in records}
     shown = [by_id[i] for i in summary["disagreements"] if i in by_id][:SHOWN]
     if summary["disagreements"]:
+        unedited = summary.get("unedited_disagreements") or []
+        note = (f" ({len(unedited)} with nothing edited: the label changed, the text did not)"
+                if unedited else "")
         lines.append(f"claimed label contradicts the prediction: {len(summary['disagreements'])} "
-                     "rows" + (f", first {len(shown)}:" if shown else ""))
+                     "rows" + note + (f", first {len(shown)}:" if shown else ""))
         lines += [f"  {r['id']}: {r['prediction']['spec']} claims {r['claimed_label']}, "
                   f"{r['prediction']['rule']} gives {r['prediction']['label']}"
+                  + ("; nothing was edited" if not r["edited_sides"] else "")
                   for r in shown]
     return "\n".join(lines)
 

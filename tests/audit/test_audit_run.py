@@ -207,3 +207,27 @@ def test_the_report_section(tmp_path, standins):
     assert main(["report", str(contrast), "--audit", str(out), "-o", str(beside)]) == 0
     assert 'id="audit"' in beside.read_text() and 'id="examples"' in beside.read_text()
     assert main(["report", str(contrast), "--audit", str(contrast), "-o", str(beside)]) == 2
+
+
+def _summary_record(id_: str, edited: list[str], claimed: str, predicted: str,
+                    rule: str) -> dict:
+    return {"id": id_, "status": "ok", "edited_sides": edited, "named": True, "kinds": [],
+            "claimed_label": claimed, "agrees": claimed == predicted,
+            "prediction": {"label": predicted, "rule": rule, "spec": "o;o", "reason": None}}
+
+
+def test_a_disagreement_on_a_row_nothing_edited_is_told_apart():
+    """Kaushik et al.'s data has "revised" rows that repeat the original with a new label; the
+    identity rule keeps the label, and the summary says the row's text did not change."""
+    from lit.audit.summary import format_summary
+
+    records = [_summary_record("1", [], "neutral", "entailment", "identity"),
+               _summary_record("2", ["hypothesis"], "neutral", "contradiction",
+                               "edit_sibling_up")]
+    summary = summarize(records)
+    assert summary["disagreements"] == ["1", "2"]
+    assert summary["unedited_disagreements"] == ["1"]
+    text = format_summary(summary, records)
+    assert "2 rows (1 with nothing edited: the label changed, the text did not)" in text
+    assert "1: o;o claims neutral, identity gives entailment; nothing was edited" in text
+    assert "2: o;o claims neutral, edit_sibling_up gives contradiction\n" in text + "\n"
