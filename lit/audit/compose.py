@@ -6,7 +6,7 @@ different positions commute, so their composition depends only on their *effecti
 relations (the relation at an upward position; hypernym and hyponym swap at a downward one):
 
 * all more specific (hyponym), or all more general (hypernym): the sentence is too;
-* one or more exclusive edits (sibling, antonym) in upward positions, whatever the others
+* one or more exclusive edits (sibling, disjoint, antonym) in upward positions, whatever the others
   are (more specific, more general, unrelated words, in any position): the sentence excludes
   the original, under the same-scene reading LIT's rules already assume (docs/labelrules.md:
   about one scene, a woman is not a man, whatever else changed: H' says A'(x) where H says
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from lit.logic import DOWN, UP, Edit
 
-EXCLUSIVE = ("sibling", "antonym")
+EXCLUSIVE = ("sibling", "disjoint", "antonym")
 _FLIPPED = {"hypernym": "hyponym", "hyponym": "hypernym"}
 
 

@@ -48,6 +48,7 @@ _EDIT_KINDS = {"lexical": "substitute", "quantifier": "determiner",
 #: The perturbation module that makes an edit of this relation (lit.rules modules), so the
 #: pair spec names the step as `lit nli` would ("o;hyper").
 _STEP_OF_RELATION = {"hypernym": "hyper", "hyponym": "hypo", "sibling": "sibling",
+                     "disjoint": "disjoint",
                      "antonym": "antonym", "same": "same", "unrelated": "unrelated"}
 _STEP_OF_KIND = {"drop": "drop", "add": "add", "determiner": "quant", "number": "quant"}
 _SPAN = re.compile(r"<-?\d+:-?\d+>$")

@@ -32,7 +32,8 @@ TERMINAL_NAMES = {
     "FROM": "a gold label (a code or name of the task's labels: E, N, C for NLI), * or = "
              "(the premise is the hypothesis)",
     "TO": "a label (E, N, C for NLI), none or keep",
-    "RELATION": "a lexical relation (same, hypernym, hyponym, sibling, antonym, unrelated, *)",
+    "RELATION": "a lexical relation (same, hypernym, hyponym, sibling, disjoint, antonym, "
+                "unrelated, *)",
     "POLARITY": "a polarity (up, down, none, *)",
     "STAND": "the premise's stand on the new material (silent, supports, excludes)",
     "VALUE": "a value",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lit.lexicon.wordnet import DEFAULT_MIN_ZIPF, PERSON, Lexicon, Relation
+from lit.lexicon.wordnet import DEFAULT_MIN_ZIPF, HUMAN, OBJECT, PERSON, Lexicon, Relation
 
 
 def relation(pred_a: str, pred_b: str) -> Relation:
@@ -33,3 +33,18 @@ def person(pred: str) -> bool:
     lexicon = Lexicon.load()
     sid = lexicon.preds.get(pred)
     return sid is not None and PERSON in lexicon.ancestors(sid)
+
+
+def disjoint(pred_a: str, pred_b: str) -> bool:
+    """True if *pred_a* and *pred_b* name different kinds of whole object: both mapped below
+    object.n.01 (things, living things, places), neither below the other, and not both
+    people (below person.n.01 or human.n.01: a person's nouns are mostly compatible roles,
+    a man may be a student, a human a teacher)."""
+    lexicon = Lexicon.load()
+    sa, sb = lexicon.preds.get(pred_a), lexicon.preds.get(pred_b)
+    if sa is None or sb is None or sa == sb:
+        return False
+    up_a, up_b = lexicon.ancestors(sa), lexicon.ancestors(sb)
+    people = {PERSON, HUMAN}
+    return (OBJECT in up_a and OBJECT in up_b and sa not in up_b and sb not in up_a
+            and not (people & up_a.keys() and people & up_b.keys()))

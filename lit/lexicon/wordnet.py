@@ -40,6 +40,14 @@ HYPONYM_REACH = 3
 #: national, a leader, a friend), so no sibling is offered for a person noun; the exclusive
 #: pairs (man/woman, boy/girl) are antonyms.
 PERSON = "n00007846"
+#: object.n.01 (physical object: a thing, a living thing, a place; not matter, not a body of
+#: water, which WordNet files under thing.n.12): two
+#: kinds of whole object neither of which WordNet puts below the other are different things
+#: (a bench is not a plane; lit.lexicon.shipped.disjoint).
+OBJECT = "n00002684"
+#: human.n.01 (homo): WordNet's other synset for people, below hominid, not person.n.01;
+#: "Some humans" and "Some teachers" may be the same people.
+HUMAN = "n02472293"
 #: Co-hyponyms must meet at a hypernym at least this deep (*carnivore* for dog and cat is 11;
 #: *happening*, where fire meets case, death and victory, is 4).
 MIN_SIBLING_DEPTH = 5

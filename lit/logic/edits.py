@@ -20,6 +20,15 @@ below *person.n.01* WordNet's co-hyponyms are mostly compatible roles (a man may
 a child may be a boy: lit.lexicon offers no sibling for a person noun), so two person nouns
 that are only co-hyponyms are ``unrelated`` for natural logic (``natural_relation``); the
 exclusive person pairs (man/woman, boy/girl) are antonyms in the lexicon and stay so.
+
+Two nouns the lexicon does not relate at all are ``disjoint`` when both name kinds of whole
+object (below WordNet's *object.n.01*: things, living things, places) and neither is below
+the other (lit.lexicon.disjoint): a bench is not a plane, a street is not a beach, a child is
+not a dog. Like siblings they exclude each other about one scene; unlike siblings they meet
+only high up, so the lexicon never offers one for the other. Two person nouns are never
+disjoint (roles), nor is anything below *abstraction* or *matter* (food, water: a sandwich
+may be food), nor a noun that only modifies another in a compound (*rock* in "rock group"
+names no rock).
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ from dataclasses import dataclass
 from delphin import variable
 from delphin.mrs import MRS, EP
 
-from lit.lexicon import person, relation as lexical_relation, sense
+from lit.lexicon import disjoint, person, relation as lexical_relation, sense
 from lit.logic.polarity import Polarity, polarities
 
 #: Determiners grouped by what they assert (a and some are the same determiner for this).
@@ -88,14 +97,26 @@ def _sensed(pred: str | None) -> str:
     return f"{pred} ({named})" if named else pred
 
 
-def natural_relation(old: str, new: str, relation: str | None = None) -> str:
+def natural_relation(old: str, new: str, relation: str | None = None, *,
+                     things: bool = True) -> str:
     """How *new* stands to *old* for natural logic: lit.lexicon's *relation* (looked up when
-    not given), but two person nouns that are only co-hyponyms are "unrelated" (see the
-    module)."""
+    not given), but two person nouns that are only co-hyponyms are "unrelated", and two
+    kinds of whole object the lexicon does not otherwise relate are "disjoint" where both
+    nouns name *things* (see the module and ``names_a_thing``)."""
     rel = str(lexical_relation(old, new)) if relation is None else relation
     if rel == "sibling" and person(old) and person(new):
         return "unrelated"
+    if rel == "unrelated" and things and disjoint(old, new):
+        return "disjoint"
     return rel
+
+
+def names_a_thing(mrs: MRS, ep: EP) -> bool:
+    """False for a noun that only modifies another in a compound (*rock* in "rock group",
+    *well* in one reading of "well-known"): it names no thing of the scene, so being a
+    different kind of object than another noun says nothing."""
+    return not any(e.predicate == "compound" and e.args.get("ARG2") == ep.iv
+                   for e in mrs.rels)
 
 
 def determiner_relation(old: str, new: str) -> str:
@@ -149,8 +170,10 @@ def edit_between(source: MRS, target: MRS) -> Edit | None:
         if old_ep.is_quantifier():
             return Edit("determiner", gone[0], new[0], position(source, old_ep), p,
                         determiner_relation(gone[0], new[0]))
+        new_ep = next(ep for ep in target.rels if ep.predicate == new[0])
+        things = names_a_thing(source, old_ep) and names_a_thing(target, new_ep)
         return Edit("substitute", gone[0], new[0], position(source, old_ep), p,
-                    natural_relation(gone[0], new[0]))
+                    natural_relation(gone[0], new[0], things=things))
     if not gone and not new:
         return _number_edit(source, target, pol)
     if gone and not new:

@@ -12,6 +12,9 @@ material is read off its MRS word by word, with the lexicon's relations (lit.log
   "cat" for a new "dog"); one such word is enough to decide nothing;
 * ``silent``: otherwise, some new word has no counterpart that supports it: the premise names
   nothing it could be (only more general words, "dog" for a new "puppy", or unrelated ones).
+  A different kind of object (``disjoint``: a sandwich where the premise has a microphone) is
+  silent too, not exclusive: one scene holds many things, and the new one need not be the
+  premise's (a sibling or antonym is more likely the same thing recast, so it abstains).
 
 Only open-class words count (nouns, verbs other than the copula, adjectives, and words the
 grammar did not know): prepositions, determiners and the grammar's abstract predicates are how

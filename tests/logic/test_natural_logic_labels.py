@@ -98,8 +98,10 @@ CASES = [
      "antonymous adjectives of the same cat"),
     ("Abrams has a bookcase which is heavy.", ("sub", "_heavy_a_1", "_light_a_1"),
      "contradiction", "antonyms inside an upward relative clause"),
-    ("The dog is barking.", ("sub", "_dog_n_1", "_car_n_1"), None,
-     "unrelated words: no rule, never a guessed label"),
+    ("The dog is barking.", ("sub", "_dog_n_1", "_car_n_1"), "contradiction",
+     "different kinds of whole object (disjoint): a dog is not a car"),
+    ("The dog is barking.", ("sub", "_dog_n_1", "_music_n_1"), None,
+     "unrelated words (music is no object): no rule, never a guessed label"),
     # --- opaque positions ------------------------------------------------------------------
     ("Ralph believes that Ortcutt is not a spy.", ("sub", "_spy_n_1", "_person_n_1"), None,
      "under believe: no polarity, no label"),

@@ -33,3 +33,9 @@ def test_only_open_class_words_count():
 ])
 def test_premise_stand(new, premise, stand):
     assert premise_stand(new, premise) == stand
+
+
+def test_a_different_kind_of_object_in_the_premise_is_silent_not_exclusive():
+    """One scene holds many things: "... holding a microphone" says nothing against a new
+    sandwich or bench (disjoint kinds), while a sibling recasts the same thing and abstains."""
+    assert premise_stand(["_bench_n_1"], ["_man_n_1", "_plane_n_1"]) == "silent"
