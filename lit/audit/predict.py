@@ -28,7 +28,7 @@ from lit.errors import InputError, RuleError
 from lit.labels import LabelRules
 from lit.labels.model import LabelDecision
 from lit.logic import UP, Edit
-from lit.logic.support import premise_stand
+from lit.logic.support import edit_stand, premise_stand
 from lit.phenomena import Phenomena
 from lit.spec import PairSpec, parse_pair, parse_text_spec
 from lit.status import Status
@@ -52,6 +52,19 @@ _STEP_OF_RELATION = {"hypernym": "hyper", "hyponym": "hypo", "sibling": "sibling
                      "antonym": "antonym", "same": "same", "unrelated": "unrelated"}
 _STEP_OF_KIND = {"drop": "drop", "add": "add", "determiner": "quant", "number": "quant"}
 _SPAN = re.compile(r"<-?\d+:-?\d+>$")
+
+
+@dataclass(frozen=True)
+class Words:
+    """The predicates the premise's stand on an edit is read from (lit.logic.support): the
+    original premise's (for a hypothesis edit), and for a premise edit also the original
+    hypothesis's and the edited premise's -- each None where it was not read, and the
+    three only where every one of them asserts all its open-class words (no negation,
+    *every* restrictor or *believe* above one), as word-by-word reading needs."""
+
+    premise: Collection[str] | None = None
+    hypothesis: Collection[str] | None = None
+    edited_premise: Collection[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -140,19 +153,18 @@ def _pair(steps: Sequence[Sequence[str]], single: bool) -> PairSpec:
 def predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff],
             rules: LabelRules | None = None, *, sides: Sequence[str] = NLI_SIDES,
             premise: Phenomena | None = None, hypothesis: Phenomena | None = None,
-            premise_predicates: Collection[str] | None = None) -> Prediction:
+            words: Words | None = None) -> Prediction:
     """The label *rules* (default: LIT's NLI rules) give the edited pair, whose original pair
     had *original_label*, when *side* (one of *sides*, or "both") was edited as *diff* says
     (for "both", one MrsDiff per side in order). *sides* names the task's sides (a task
     profile's, e.g. ("text",) for a single-text task); *premise*/*hypothesis* are the
     phenomena of the original first/second text (lit.labels.phenomena_of), which `when`
-    preconditions read; *premise_predicates*, the first text's predicates, give a hypothesis
-    edit the premise's stand on its new material (lit.logic.support), which `given premise`
-    rules read. A step the diff named that the spec syntax does not read gets no label, with
-    the reason."""
+    preconditions read. *words* give an edit the premise's stand on what it changed
+    (lit.logic.support), which `given premise` rules read. A step the diff named that the
+    spec syntax does not read gets no label, with the reason."""
     try:
         return _predict(original_label, side, diff, rules, sides, premise, hypothesis,
-                        premise_predicates)
+                        words or Words())
     except InputError as exc:
         if str(exc).startswith("side "):
             raise
@@ -161,8 +173,7 @@ def predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff]
 
 def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff],
              rules: LabelRules | None, sides: Sequence[str], premise: Phenomena | None,
-             hypothesis: Phenomena | None, premise_predicates: Collection[str] | None
-             ) -> Prediction:
+             hypothesis: Phenomena | None, words: Words) -> Prediction:
     rules = rules or LabelRules.load()
     sides = tuple(sides)
     if side == BOTH:
@@ -208,22 +219,23 @@ def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff
     shown = list(steps)
     shown[at] = steps[at] + [edit_step(e) for _, e in meaning]
     spec = str(_pair(shown, single))
+    stand = _stand(at, len(sides), [e for _, e in meaning], words)
     edit = logic_edit(meaning[0][1]) if len(meaning) == 1 else None
     if edit is None:
         composed = compose([logic_edit(e) for _, e in meaning])
-        if composed.relation is None:
+        # a premise edit whose stand is known is read whole (its words all assert: _stand)
+        relation = composed.relation or ("unrelated" if at == 0 and stand else None)
+        if relation is None:
             return no_label(f"{sides[at]}: {len(meaning)} meaning-changing edits, no joint "
                             f"relation: {composed.reason}", spec)
         details = "; ".join(e.detail or e.kind for _, e in meaning)
-        edit = Edit("composite", None, None, details, UP, composed.relation)
+        edit = Edit("composite", None, None, details, UP, relation)
+    edit = replace(edit, premise=stand)
     steps[at].append(edit_step(meaning[0][1]))
     if single:
         return no_label("a single-text task's label rules label no meaning-changing edit "
                         f"({edit.describe()})", spec)
     if at == len(sides) - 1:  # the hypothesis: the task's rules
-        if premise_predicates is not None:
-            added = [_predicate(ep) for _, e in meaning for ep in e.eps_b]
-            edit = replace(edit, premise=premise_stand(added, premise_predicates))
         decision = rules.decide(_pair(steps, single), original_label, premise, hypothesis,
                                 edit)
         return _decided(_respelled(decision, _pair(steps, single), spec), spec)
@@ -236,6 +248,19 @@ def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff
     shaped = _pair([steps[-1], steps[at]], single)
     decision = own.decide(shaped, original_label, None, None, edit)
     return _decided(_respelled(decision, shaped, spec), spec)
+
+
+def _stand(at: int, n_sides: int, edits: Sequence[NamedEdit], words: Words) -> str | None:
+    """The premise's stand on what the *edits* of side *at* changed (lit.logic.support): on
+    a hypothesis edit's new material, or the edited premise's new stand on the hypothesis;
+    None where *words* lack a text it needs."""
+    if words.premise is None or n_sides < 2:
+        return None
+    if at == n_sides - 1:
+        return premise_stand([_predicate(ep) for e in edits for ep in e.eps_b], words.premise)
+    if words.hypothesis is None or words.edited_premise is None:
+        return None
+    return edit_stand(words.hypothesis, words.premise, words.edited_premise)
 
 
 def _respelled(decision: LabelDecision, decided: PairSpec, spec: str) -> LabelDecision:

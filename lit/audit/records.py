@@ -15,11 +15,13 @@ from itertools import islice
 from delphin.codecs import simplemrs
 
 from lit.ace.protocol import Ace
-from lit.audit.predict import BOTH, Prediction, no_label, predict
+from lit.audit.predict import BOTH, Prediction, Words, no_label, predict
 from lit.audit.rows import AuditRow
 from lit.diff.model import MrsDiff, SentenceDiff
 from lit.labels import LabelRules
 from lit.labels.model import phenomena_of
+from lit.logic import UP, polarities
+from lit.logic.support import content, word_key
 from lit.phenomena import Phenomena
 from lit.status import Status
 from lit.tasks.profile import TaskProfile
@@ -80,10 +82,11 @@ def _failure_status(text: str) -> Status:
 
 
 def audited_record(row: AuditRow, profile: TaskProfile, rules: LabelRules,
-                   diffs: dict[str, SentenceDiff], originals: Sequence[Original | None]
-                   ) -> dict:
+                   diffs: dict[str, SentenceDiff], originals: Sequence[TextAnalysis | None],
+                   edited_premise: TextAnalysis | None = None) -> dict:
     """The record of a row whose edited sides were diffed (*diffs* by side); *originals* is
-    what was read of the original texts, by side (None: not parsed)."""
+    what was read of the original texts, by side (None: not parsed), *edited_premise* what
+    was read of the edited first text where it was edited."""
     record = base_record(row, profile)
     sides = tuple(record["edited_sides"])
     record["edits"] = {s: d.to_dict() for s, d in diffs.items()}
@@ -100,46 +103,62 @@ def audited_record(row: AuditRow, profile: TaskProfile, rules: LabelRules,
     record["size"] = size_of(mrs_diffs)
     premise, hypothesis = (tuple(o.phenomena if o else None for o in originals)
                            + (None, None))[:2]
-    first = originals[0] if originals and len(profile.sides) > 1 else None
+    words = _words(originals, edited_premise) if len(profile.sides) > 1 else None
     if len(sides) == 1:
         side, diff = sides[0], mrs_diffs[0]
     else:  # both sides, or none (the identity rule then speaks)
         side, diff = BOTH, tuple(diffs[s].diff if s in diffs else MrsDiff(())
                                  for s in profile.sides)
     prediction = predict(row.original_label, side, diff, rules, sides=profile.sides,
-                         premise=premise, hypothesis=hypothesis,
-                         premise_predicates=first.predicates if first else None)
+                         premise=premise, hypothesis=hypothesis, words=words)
     record.update(prediction=prediction.to_dict(), agrees=agrees(prediction, row.claimed_label))
     return record
 
 
 @dataclass(frozen=True)
-class Original:
-    """What the label rules read of one reading of an original text: its phenomena (for `when`
-    conditions; None if the reader refuses the MRS) and its predicates (the premise's stand
-    on a hypothesis edit's new material, lit.logic.support)."""
+class TextAnalysis:
+    """What the label rules read of one reading of a text: its phenomena (for `when`
+    conditions; None if the reader refuses the MRS), its predicates (the premise's stand on
+    an edit, lit.logic.support) and whether it asserts every open-class word it has (all at
+    an upward position: no negation, no *every* restrictor, no *believe*), without which
+    its words cannot be read one by one as said."""
 
     phenomena: Phenomena | None
     predicates: frozenset[str]
+    asserts: bool = False
 
 
-def _originals(service: Ace, texts: list[str], readings: int,
-               grammar_version: str | None) -> dict[tuple[str, int], Original]:
-    """(text, reading) -> what the rules read of that reading of each original text (texts
-    that did not parse have no entry)."""
-    found: dict[tuple[str, int], Original] = {}
+def _words(originals: Sequence[TextAnalysis | None], edited: TextAnalysis | None) -> Words:
+    """The predicates the premise's stand is read from (lit.audit.predict.Words): the
+    hypothesis's and the edited premise's only where all three texts assert their words."""
+    first, second = (tuple(originals) + (None, None))[:2]
+    if first is None:
+        return Words()
+    asserted = bool(second and edited and first.asserts and second.asserts and edited.asserts)
+    return Words(first.predicates, second.predicates if asserted and second else None,
+                 edited.predicates if asserted and edited else None)
+
+
+def _analyses(service: Ace, texts: list[str], readings: int,
+              grammar_version: str | None) -> dict[tuple[str, int], TextAnalysis]:
+    """(text, reading) -> what the rules read of that reading of each text (the original
+    texts and the edited premises; texts that did not parse have no entry)."""
+    found: dict[tuple[str, int], TextAnalysis] = {}
     for text, result in zip(texts, service.parse(texts, n=readings)):
         for i, reading in enumerate(result.readings):
             try:
                 mrs = simplemrs.decode(reading.mrs)
             except Exception:  # noqa: BLE001 -- an MRS the reader refuses says nothing
-                found[(text, i)] = Original(None, frozenset())
+                found[(text, i)] = TextAnalysis(None, frozenset())
                 continue
             try:
                 phenomena = phenomena_of(mrs, grammar_version)
+                asserts = all(p == UP for ep, p in zip(mrs.rels, polarities(mrs))
+                              if content([word_key(ep)]))
             except Exception:  # noqa: BLE001 -- an MRS the reader refuses has no phenomena
-                phenomena = None
-            found[(text, i)] = Original(phenomena, frozenset(ep.predicate for ep in mrs.rels))
+                phenomena, asserts = None, False
+            found[(text, i)] = TextAnalysis(phenomena, frozenset(map(word_key, mrs.rels)),
+                                            asserts)
     return found
 
 
@@ -151,8 +170,11 @@ def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
     version = service.config.grammar_version
     options = {"grammar_version": version} if version else {}
     got = iter(list(differ(service, pairs, readings=readings, **options)) if pairs else [])
-    originals = sorted({t for r in usable for t in r.original if t is not None})
-    known = _originals(service, originals, readings, version) if originals else {}
+    first = profile.sides[0]
+    texts = sorted({t for r in usable for t in r.original if t is not None}
+                   | {r.edited[0] for r in usable
+                      if len(profile.sides) > 1 and first in r.edited_sides(profile.sides)})
+    known = _analyses(service, texts, readings, version) if texts else {}
     out = []
     for row in rows:
         if row.error:
@@ -163,7 +185,10 @@ def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
         chosen = [diffs[s].diff.readings[0] if s in diffs and diffs[s].diff else 0
                   for s in profile.sides]
         read = [known.get((text, k)) for text, k in zip(row.original, chosen)]
-        out.append(audited_record(row, profile, rules, diffs, read))
+        edited = diffs.get(first)
+        premise = (known.get((row.edited[0], edited.diff.readings[1]))
+                   if edited and edited.diff and len(profile.sides) > 1 else None)
+        out.append(audited_record(row, profile, rules, diffs, read, premise))
     return out
 
 

@@ -40,7 +40,7 @@ from lit.analyze.align import relation as lexical_relation
 from lit.diff.align import Difference, PairChange, ep_text
 from lit.diff.model import NamedEdit, Residue
 from lit.logic.edits import determiner_relation, names_a_thing, natural_relation
-from lit.logic.polarity import polarity_of
+from lit.logic.polarity import downward, polarity_of
 
 #: A changed property -> (edit kind, step template or None). ``{value}`` is B's value.
 PROPERTY_KINDS: dict[str, tuple[str, str | None]] = {
@@ -69,6 +69,9 @@ SCALAR_ADVERBS = frozenset({"_at+least_a_1", "_at+most_a_1", "_almost_a_1", "_ha
 UNTENSED = "untensed"
 #: Kinds whose polarity is that of the head they modify (or the predicate taking them), not
 #: of their own first EP.
+#: What a group that brings in (or takes out) a downward word (*no*, *not*, *never*) says of
+#: itself: no relation, since "has no source of light" is no more specific than "has a light".
+NEGATIVE = " (a negative word: no relation)"
 HEAD_KINDS = frozenset({"modifier_added", "modifier_dropped", "argument_added",
                         "argument_dropped"})
 #: Relation of a NUM change: the same noun (sg <-> pl), or a noun replaced as well.
@@ -182,15 +185,17 @@ def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
         return NamedEdit("quantifier", None, "hyponym" if added else "hypernym",
                          head_polarity(eps[0].args.get("ARG1")), *side(texts),
                          f"number {numbers} {'added' if added else 'dropped'}")
+    negative = any(downward(p) for p in preds)
     into = _intrinsic(m, group) & set(role_into)
     if into:
         kind = "argument_added" if added else "argument_dropped"
-        rel = "hyponym" if added else "hypernym"
+        rel = None if negative else "hyponym" if added else "hypernym"
         head = next((ep for ep in heads if ep.iv in role_into), heads[0] if heads else eps[0])
         takers = {head_polarity(role_into[v]) for v in into}
-        return NamedEdit(kind, None, rel, takers.pop() if len(takers) == 1 else None,
+        return NamedEdit(kind, None, rel, takers.pop() if len(takers) == 1 and rel else None,
                          *side(texts),
-                         f"{_name(head)} {'added' if added else 'dropped'} as an argument")
+                         f"{_name(head)} {'added' if added else 'dropped'} as an argument"
+                         + (NEGATIVE if negative else ""))
     modifies = [ep for ep in heads if ep.args.get("ARG1") in mapped
                 or any(v in mapped for r, v in ep.args.items() if r.startswith("ARG")
                        and r != "ARG0" and variable.type(v) == "x")]
@@ -199,13 +204,14 @@ def _group_edit(m: MRS, group: list[int], mapped: set[str], added: bool,
         numbers = {ep.iv for ep in m.rels if ep.predicate in NUMBERS}
         degree = (any(p.endswith(DEGREE_SUFFIX) or p in SCALAR_ADVERBS for p in preds)
                   or any(v in numbers for ep in modifies for v in _modified(ep, mapped)))
-        rel = None if degree else "hyponym" if added else "hypernym"
+        rel = None if degree or negative else "hyponym" if added else "hypernym"
         words = " ".join(_name(ep) for ep in heads if not ep.predicate.endswith("_q"))
         modified = {head_polarity(v) for ep in modifies for v in _modified(ep, mapped)}
         return NamedEdit(kind, None, rel,
                          modified.pop() if len(modified) == 1 and rel else None,
                          *side(texts), f"{words} {'added' if added else 'dropped'}"
-                         + (" (a degree word: no relation)" if degree else ""))
+                         + (" (a degree word: no relation)" if degree else
+                            NEGATIVE if negative else ""))
     return None
 
 

@@ -142,7 +142,7 @@ class Lexicon:
             return "hypernym"
         if sa in self.ancestors(sb):
             return "hyponym"
-        if b in self.antonyms.get(a, ()):
+        if b in self.antonyms.get(a, ()) or a in self.antonyms.get(b, ()):  # either way round
             return "antonym"
         if self._meet(sa, sb):
             return "sibling"

@@ -87,6 +87,16 @@ def flip(p: Polarity) -> Polarity:
     return {UP: DOWN, DOWN: UP, NONE: NONE}[p]
 
 
+def downward(pred: str) -> bool:
+    """True for a predicate that makes a position under it downward: a quantifier like *no*
+    or *every* (in either argument), or an operator like ``neg`` or *never*. Material that
+    brings one in says something negative, not something more specific."""
+    if pred in QUANTIFIERS:
+        return DOWN in QUANTIFIERS[pred]
+    return pred in DETERMINER_ADJECTIVES and DOWN in DETERMINER_ADJECTIVES[pred] or any(
+        pol == DOWN and pattern.match(pred) for pattern, _, pol in OPERATORS)
+
+
 def operator_polarity(pred: str, role: str) -> Polarity:
     """Monotonicity of a non-quantifier EP in one of its scopal roles."""
     for pattern, r, pol in OPERATORS:
@@ -191,9 +201,14 @@ def _scope(mrs: MRS) -> _Scope:
 def _context(mrs: MRS, scope: _Scope, region: str, below_rank: int | None) -> Polarity:
     """Polarity of what sits in *region*, under the quantifiers placed there (only those
     ranked before *below_rank* when coming from a quantifier of that rank) and every operator
-    above."""
+    above. A reading whose quantifiers outscope each other in a ring (each placed in the
+    other's restrictor) has no polarity there: NONE."""
     pol: Polarity = UP
+    seen: set[tuple[str, int | None]] = set()
     while True:
+        if (region, below_rank) in seen:
+            return NONE
+        seen.add((region, below_rank))
         for q, (lab, rank) in scope.placed.items():
             if lab == region and (below_rank is None or rank < below_rank):
                 pol = compose(pol, scope.monotonicity[q][1])

@@ -16,9 +16,20 @@ material is read off its MRS word by word, with the lexicon's relations (lit.log
   silent too, not exclusive: one scene holds many things, and the new one need not be the
   premise's (a sibling or antonym is more likely the same thing recast, so it abstains).
 
-Only open-class words count (nouns, verbs other than the copula, adjectives, and words the
-grammar did not know): prepositions, determiners and the grammar's abstract predicates are how
+Only open-class words count (nouns, verbs other than the copula, adjectives, names with their
+constant, ``named(Seattle)``, and words the grammar did not know): prepositions, determiners and the grammar's abstract predicates are how
 the new words attach, not what they say.
+
+An edit of the *premise* changes the premise's stand on the hypothesis (``edit_stand``): read
+word by word, the hypothesis is ``supported`` when the premise supports every one of its
+words, ``excluded`` when the premise excludes one, ``silent`` otherwise — SNLI's own
+definitions of E, C and N, at the grain of words. What the edit did is the hypothesis's
+standing after it, where that differs from before: the premise now excludes a word
+("A woman ..." -> "A man ...", with "A woman wearing a short skirt ..."), now supports every
+word ("... drinking out of a cup" -> "... drinking coffee out of a cup", with "The young man
+is drinking coffee."), or no longer supports one. Only the change is read, never the standing
+itself: what a premise implies by world knowledge ("beach" for "outdoors") is the original
+label's business, which the edit leaves alone.
 """
 
 from __future__ import annotations
@@ -27,17 +38,26 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from delphin.mrs import EP
+
 from lit.logic.edits import natural_relation
 
 Stand = Literal["supports", "excludes", "silent"]
 STANDS: tuple[str, ...] = ("supports", "excludes", "silent")
 
-#: An open-class surface predicate: _LEMMA_n|v|a..., or an unknown word (_word/nn_u_unknown).
-_CONTENT = re.compile(r"^_(?:.+_[nva](?:_[^_]+)?|[^_]+/[a-z]+_u_unknown)$")
+#: An open-class surface predicate: _LEMMA_n|v|a..., an unknown word (_word/nn_u_unknown), or
+#: a name with its constant, as lit.diff writes it (named(Seattle)).
+_CONTENT = re.compile(r"^(?:_(?:.+_[nva](?:_[^_]+)?|[^_]+/[a-z]+_u_unknown)|named\(.+\))$")
 _COPULA = re.compile(r"^_be_v_")
 #: How a premise word stands to a new word (natural_relation(premise word, new word)).
 _SUPPORTING = {"same", "hypernym"}
 _EXCLUDING = {"sibling", "antonym"}
+
+
+def word_key(ep: EP) -> str:
+    """An EP's predicate as the stand reads it: a name with its constant (``named(Bob)``, as
+    lit.diff writes an EP), any other predicate as it is."""
+    return f"{ep.predicate}({ep.carg})" if ep.carg is not None else ep.predicate
 
 
 def content(predicates: Iterable[str]) -> list[str]:
@@ -53,14 +73,32 @@ def premise_stand(new: Iterable[str], premise: Iterable[str]) -> Stand | None:
     words = content(new)
     if not words:
         return None
-    have = content(premise)
-    stands = [_stand(word, have) for word in words]
+    return _joint([word_stand(word, content(premise)) for word in words])
+
+
+def edit_stand(hypothesis: Iterable[str], before: Iterable[str], after: Iterable[str]
+               ) -> Stand | None:
+    """The premise's new stand on the hypothesis (its predicates) after an edit made the
+    premise's predicates *before* into *after*; None when the edit left it as it was (or the
+    hypothesis has no open-class word)."""
+    words = content(hypothesis)
+    if not words:
+        return None
+    old, new = content(before), content(after)
+    was = _joint([word_stand(w, old) for w in words])
+    now = _joint([word_stand(w, new) for w in words])
+    return None if now == was else now
+
+
+def _joint(stands: list[Stand]) -> Stand:
+    """One stand for several words: one excluded word excludes, one silent word leaves the
+    whole open, else all are supported."""
     if "excludes" in stands:
         return "excludes"
     return "silent" if "silent" in stands else "supports"
 
 
-def _stand(word: str, premise: list[str]) -> Stand:
+def word_stand(word: str, premise: list[str]) -> Stand:
     """One new word against the premise's words: a word that supports it wins over one that
     excludes it (the premise may mention both kinds of thing)."""
     relations = {natural_relation(p, word) for p in premise}

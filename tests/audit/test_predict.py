@@ -9,6 +9,7 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.audit import predict
+from lit.audit.predict import Words
 from lit.diff.model import Residue
 from lit.errors import InputError
 from lit.labels import LabelRules
@@ -184,14 +185,14 @@ def test_an_added_detail_the_premise_is_silent_on_makes_an_entailed_hypothesis_n
                         "compound jazz added"),
                    eps_b=("compound<20:24>", "udef_q<20:30>", "_jazz_n_1<20:24>"))
     band = {"_a_q", "_band_n_1", "_perform_v_1", "_in+front+of_p", "_audience_n_1"}
-    p = predict("entailment", "hypothesis", diff(jazz), premise_predicates=band)
+    p = predict("entailment", "hypothesis", diff(jazz), words=Words(band))
     assert (p.label, p.rule, p.spec) == ("neutral", "edit_specialize_up_silent", "o;add")
     assert "premise silent" in p.rationale
     unknown = predict("entailment", "hypothesis", diff(jazz))
     assert unknown.label is None and "edit_specialize_up: maps no label" in unknown.reason
     # a premise that already says jazz supports it: no label
     said = predict("entailment", "hypothesis", diff(jazz),
-                   premise_predicates=band | {"_jazz_n_1"})
+                   words=Words(band | {"_jazz_n_1"}))
     assert said.label is None and "premise supports" in said.reason
 
 
@@ -202,5 +203,27 @@ def test_a_premise_that_excludes_the_new_word_gets_no_label():
     cat = edit("lexical", None, "hyponym", "up", "_animal_n_1<3:9>", "_cat_n_1<2:5>",
                "animal -> cat (hyponym)")
     p = predict("entailment", "hypothesis", diff(cat),
-                premise_predicates={"_a_q", "_dog_n_1", "_carry_v_1", "_stick_n_1"})
+                words=Words({"_a_q", "_dog_n_1", "_carry_v_1", "_stick_n_1"}))
     assert p.label is None and "premise excludes" in p.reason
+
+
+def test_a_premise_edit_is_labelled_by_what_it_did_to_the_premises_stand():
+    """Kaushik et al.'s dev rows 78 and 247 (premise edits; the hypothesis kept): the edited
+    premise now states every word of the hypothesis (N -> E), or, made more general, no
+    longer states one (E -> N). Without the hypothesis's words (a text that does not assert
+    all its words) the older rules decide: a stronger premise gets no label."""
+    man, bike = {"_a_q", "_man_n_1", "_blue_a_1", "_jacket_n_1", "_ride_v_1"}, {"_bike_n_1"}
+    hyp = {"_a_q", "_man_n_1", "_yellow_a_1", "_bike_n_1", "poss", "pron"}
+    yellow = edit("modifier_added", None, "hyponym", "up", None, "_yellow_a_1<40:46>",
+                  "yellow added")
+    words = Words(man | bike, hyp, man | bike | {"_yellow_a_1"})
+    p = predict("neutral", "premise", diff(yellow), words=words)
+    assert (p.label, p.rule, p.spec) == ("entailment", "premise_now_supports", "add;o")
+    plain = predict("neutral", "premise", diff(yellow), words=Words(man | bike))
+    assert plain.label is None and plain.rule == "premise_specialize_up"
+    standing = edit("modifier_dropped", None, "hypernym", "up", "_stand_v_1<5:13>", None,
+                    "stand dropped")
+    lady = {"_lady_n_1", "_outside_p", "_building_n_1"}
+    words = Words(lady | {"_stand_v_1"}, {"_the_q", "_lady_n_1", "_stand_v_1"}, lady)
+    p = predict("entailment", "premise", diff(standing), words=words)
+    assert (p.label, p.rule) == ("neutral", "premise_now_silent")

@@ -104,3 +104,29 @@ def test_each_other_is_a_reciprocal_not_a_universal() -> None:
         "HCONS: < h0 qeq h1 h5 qeq h7 h11 qeq h13 > ]")
     got = {ep.predicate: p for ep, p in zip(m.rels, polarities(m))}
     assert got["_other_n_1"] == "up"
+
+
+#: ACE 0.9.30 + ERG 2025 (the rig), "A boy runs through a pile of brown leaves." reading 5 of 5:
+#: "A boy['s] runs through a pile brown leaves", whose two quantifiers each sit in the other's
+#: restrictor region (Kaushik et al.'s train premise 1095 hung `lit audit` on it).
+RING = (
+    "[ TOP: h0 INDEX: e2 RELS: < [ _a_q<0:1> LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ]"
+    " [ _boy_n_1<2:5> LBL: h7 ARG0: x3 ] [ udef_q<6:28> LBL: h8 ARG0: x9 RSTR: h10 BODY: h11 ]"
+    " [ _run_n_of<6:10> LBL: h12 ARG0: x9 ARG1: x3 ]"
+    " [ _through_p<11:18> LBL: h12 ARG0: e13 ARG1: x9 ARG2: x14 ]"
+    " [ _a_q<19:20> LBL: h15 ARG0: x14 RSTR: h16 BODY: h17 ]"
+    " [ _pile_n_of<21:25> LBL: h18 ARG0: x14 ARG1: i19 ]"
+    " [ _brown_v_1<29:34> LBL: h7 ARG0: e20 ARG1: x9 ]"
+    " [ _leave_v_1<35:41> LBL: h1 ARG0: e2 ARG1: x3 ARG2: i21 ] >"
+    " HCONS: < h0 qeq h1 h5 qeq h7 h10 qeq h12 h16 qeq h18 > ]"
+)
+
+
+def test_quantifiers_in_a_ring_give_no_polarity_and_end():
+    from delphin.codecs import simplemrs
+
+    from lit.logic import NONE, UP, polarities
+
+    pols = polarities(simplemrs.decode(RING))
+    assert len(pols) == 9 and pols[-1] == UP  # the main verb is where it always is
+    assert NONE in pols  # the ring's EPs: no polarity

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from lit.logic.support import content, premise_stand
+from lit.logic.support import content, edit_stand, premise_stand
 
 
 def test_only_open_class_words_count():
     preds = ["_a_q", "_red_a_1", "_in_p_loc", "compound", "udef_q", "_jazz_n_1", "_be_v_id",
-             "_amish/jj_u_unknown", "_look_v_up", "_very_x_deg", "_red_a_1"]
-    assert content(preds) == ["_red_a_1", "_jazz_n_1", "_amish/jj_u_unknown", "_look_v_up"]
+             "_amish/jj_u_unknown", "_look_v_up", "_very_x_deg", "_red_a_1", "named(Seattle)",
+             "card(3)"]
+    assert content(preds) == ["_red_a_1", "_jazz_n_1", "_amish/jj_u_unknown", "_look_v_up",
+                              "named(Seattle)"]
 
 
 @pytest.mark.parametrize("new, premise, stand", [
@@ -39,3 +41,25 @@ def test_a_different_kind_of_object_in_the_premise_is_silent_not_exclusive():
     """One scene holds many things: "... holding a microphone" says nothing against a new
     sandwich or bench (disjoint kinds), while a sibling recasts the same thing and abstains."""
     assert premise_stand(["_bench_n_1"], ["_man_n_1", "_plane_n_1"]) == "silent"
+
+
+@pytest.mark.parametrize("hypothesis, before, after, stand", [
+    # Kaushik et al.'s dev row 26: "... drinking out of a metal cup." -> "... drinking coffee
+    # out of a metal cup.", hypothesis "The young man is drinking coffee.": now supported
+    (["_young_a_1", "_man_n_1", "_drink_v_1", "_coffee_n_1"],
+     ["_young_a_1", "_man_n_1", "_drink_v_1", "_metal_n_1", "_cup_n_1"],
+     ["_young_a_1", "_man_n_1", "_drink_v_1", "_coffee_n_1", "_metal_n_1", "_cup_n_1"],
+     "supports"),
+    # a short man where the hypothesis has a tall one (antonyms either way round): excluded
+    (["_tall_a_1", "_man_n_1"], ["_old_a_1", "_man_n_1"],
+     ["_short_a_of", "_old_a_1", "_man_n_1"], "excludes"),
+    # "Lady standing outside ..." -> "Lady outside ...", hypothesis "the lady is standing"
+    (["_lady_n_1", "_stand_v_1"], ["_lady_n_1", "_stand_v_1", "_outside_p"],
+     ["_lady_n_1", "_outside_p"], "silent"),
+    # the edit changes nothing the hypothesis says: no stand
+    (["_man_n_1"], ["_man_n_1", "_red_a_1"], ["_man_n_1", "_blue_a_1"], None),
+    # a name must be the same name: "the bird is Red" is not supported by any bird
+    (["_bird_n_1", "named(Red)"], ["_player_n_of"], ["_player_n_of", "_bird_n_1"], None),
+])
+def test_edit_stand(hypothesis, before, after, stand):
+    assert edit_stand(hypothesis, before, after) == stand
