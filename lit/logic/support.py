@@ -16,8 +16,9 @@ material is read off its MRS word by word, with the lexicon's relations (lit.log
   silent too, not exclusive: one scene holds many things, and the new one need not be the
   premise's (a sibling or antonym is more likely the same thing recast, so it abstains).
 
-Only open-class words count (nouns, verbs other than the copula, adjectives, names with their
-constant, ``named(Seattle)``, and words the grammar did not know): prepositions, determiners and the grammar's abstract predicates are how
+Only open-class words count (nouns, verbs other than the copula, adjectives, names and numbers
+with their constant, ``named(Seattle)``, ``card(3)``, and words the grammar did not know;
+two different numbers exclude each other, as lit.logic.edits reads them): prepositions, determiners and the grammar's abstract predicates are how
 the new words attach, not what they say.
 
 An edit of the *premise* changes the premise's stand on the hypothesis (``edit_stand``): read
@@ -46,8 +47,10 @@ Stand = Literal["supports", "excludes", "silent"]
 STANDS: tuple[str, ...] = ("supports", "excludes", "silent")
 
 #: An open-class surface predicate: _LEMMA_n|v|a..., an unknown word (_word/nn_u_unknown), or
-#: a name with its constant, as lit.diff writes it (named(Seattle)).
-_CONTENT = re.compile(r"^(?:_(?:.+_[nva](?:_[^_]+)?|[^_]+/[a-z]+_u_unknown)|named\(.+\))$")
+#: a name or number with its constant, as lit.diff writes it (named(Seattle), card(3)).
+_CONTENT = re.compile(
+    r"^(?:_(?:.+_[nva](?:_[^_]+)?|[^_]+/[a-z]+_u_unknown)|named\(.+\)|card\(.+\))$")
+_NUMBER = re.compile(r"^card\((.+)\)$")
 _COPULA = re.compile(r"^_be_v_")
 #: How a premise word stands to a new word (natural_relation(premise word, new word)).
 _SUPPORTING = {"same", "hypernym"}
@@ -101,9 +104,18 @@ def _joint(stands: list[Stand]) -> Stand:
 def word_stand(word: str, premise: list[str]) -> Stand:
     """One new word against the premise's words: a word that supports it wins over one that
     excludes it (the premise may mention both kinds of thing)."""
-    relations = {natural_relation(p, word) for p in premise}
+    relations = {_relation(p, word) for p in premise}
     if relations & _SUPPORTING:
         return "supports"
     if relations & _EXCLUDING:
         return "excludes"
     return "silent"
+
+
+def _relation(premise_word: str, word: str) -> str:
+    """How *word* stands to a premise word: two numbers are the same or exclusive siblings
+    (SNLI's exact reading), anything else as natural logic relates it."""
+    a, b = _NUMBER.match(premise_word), _NUMBER.match(word)
+    if a and b:
+        return "same" if a[1] == b[1] else "sibling"
+    return natural_relation(premise_word, word)

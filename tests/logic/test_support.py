@@ -11,9 +11,9 @@ from lit.logic.support import content, edit_stand, premise_stand
 def test_only_open_class_words_count():
     preds = ["_a_q", "_red_a_1", "_in_p_loc", "compound", "udef_q", "_jazz_n_1", "_be_v_id",
              "_amish/jj_u_unknown", "_look_v_up", "_very_x_deg", "_red_a_1", "named(Seattle)",
-             "card(3)"]
+             "card(3)", "poss"]
     assert content(preds) == ["_red_a_1", "_jazz_n_1", "_amish/jj_u_unknown", "_look_v_up",
-                              "named(Seattle)"]
+                              "named(Seattle)", "card(3)"]
 
 
 @pytest.mark.parametrize("new, premise, stand", [
@@ -60,6 +60,10 @@ def test_a_different_kind_of_object_in_the_premise_is_silent_not_exclusive():
     (["_man_n_1"], ["_man_n_1", "_red_a_1"], ["_man_n_1", "_blue_a_1"], None),
     # a name must be the same name: "the bird is Red" is not supported by any bird
     (["_bird_n_1", "named(Red)"], ["_player_n_of"], ["_player_n_of", "_bird_n_1"], None),
+    # train row 1309: "A two year old toddler ..." for "... about three years old": numbers
+    # exclude each other
+    (["_toddler_n_1", "card(3)", "_year_n_1", "_old_a_1"], ["_toddler_n_1"],
+     ["_toddler_n_1", "card(2)", "_year_n_1", "_old_a_1"], "excludes"),
 ])
 def test_edit_stand(hypothesis, before, after, stand):
     assert edit_stand(hypothesis, before, after) == stand
