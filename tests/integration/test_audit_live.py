@@ -49,3 +49,33 @@ def test_a_negated_hypothesis_is_named_and_labelled(tmp_path):
     assert record["kinds"] == ["neg"] and record["named"] is True
     assert (record["prediction"]["rule"], record["prediction"]["label"], record["agrees"]) == (
         "negated_hypothesis", "contradiction", True)
+
+
+def _audit_one(tmp_path, row: dict) -> dict:
+    rows = tmp_path / f"{row['id']}.jsonl"
+    rows.write_text(json.dumps(row) + "\n")
+    out = tmp_path / f"{row['id']}.out.jsonl"
+    assert main(["audit", str(rows), "-o", str(out), "--no-progress", "--workers", "1",
+                 "--grammar-version", "2025"]) == 0
+    return json.loads(out.read_text())
+
+
+def test_the_premises_stand_labels_an_added_detail_and_a_premise_edit(tmp_path):
+    """Kaushik et al.'s train row 1007 (an added detail the premise says nothing of: E -> N)
+    and dev row 26 (the premise now states the hypothesis's coffee: N -> E), on the grammar."""
+    band = "A band is performing in front of an audience."
+    jazz = _audit_one(tmp_path, {
+        "id": "jazz", "premise": band, "hypothesis": "The people are playing jazz music.",
+        "label": "neutral", "original_premise": band,
+        "original_hypothesis": "The people are playing music.",
+        "original_label": "entailment"})
+    assert (jazz["prediction"]["rule"], jazz["prediction"]["label"], jazz["agrees"]) == (
+        "edit_specialize_up_silent", "neutral", True)
+    coffee = _audit_one(tmp_path, {
+        "id": "coffee", "premise": "An Asian young man is drinking coffee out of a metal cup.",
+        "hypothesis": "The young man is drinking coffee.", "label": "entailment",
+        "original_premise": "An Asian young man is drinking out of a metal cup.",
+        "original_hypothesis": "The young man is drinking coffee.",
+        "original_label": "neutral"})
+    assert (coffee["prediction"]["rule"], coffee["prediction"]["label"], coffee["agrees"]) == (
+        "premise_now_supports", "entailment", True)
