@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+from importlib import resources
+
 from lit.lexicon.wordnet import DEFAULT_MIN_ZIPF, HUMAN, OBJECT, PERSON, Lexicon, Relation
+from lit.lexicon.words import lemma, pos
 
 
 def relation(pred_a: str, pred_b: str) -> Relation:
@@ -48,3 +52,16 @@ def disjoint(pred_a: str, pred_b: str) -> bool:
     people = {PERSON, HUMAN}
     return (OBJECT in up_a and OBJECT in up_b and sa not in up_b and sb not in up_a
             and not (people & up_a.keys() and people & up_b.keys()))
+
+
+@cache
+def _colours() -> dict[str, str]:
+    """spelling -> colour, from data/colours.txt."""
+    text = resources.files("lit.lexicon").joinpath("data", "colours.txt").read_text("utf-8")
+    return {word: line.split()[0] for line in text.splitlines()
+            if line.strip() and not line.startswith("#") for word in line.split()}
+
+
+def colour(pred: str) -> str | None:
+    """The basic colour an adjective predicate names (``_grey_a_1`` -> "gray"), else None."""
+    return _colours().get(lemma(pred) or "") if pos(pred) == "a" else None

@@ -21,6 +21,9 @@ a child may be a boy: lit.lexicon offers no sibling for a person noun), so two p
 that are only co-hyponyms are ``unrelated`` for natural logic (``natural_relation``); the
 exclusive person pairs (man/woman, boy/girl) are antonyms in the lexicon and stay so.
 
+Two basic colour adjectives (lit/lexicon/data/colours.txt: Berlin & Kay's eleven) are
+siblings, exclusive as the colour of one thing: WordNet leaves red and blue unrelated.
+
 Two nouns the lexicon does not relate at all are ``disjoint`` when both name kinds of whole
 object (below WordNet's *object.n.01*: things, living things, places) and neither is below
 the other (lit.lexicon.disjoint): a bench is not a plane, a street is not a beach, a child is
@@ -39,7 +42,7 @@ from dataclasses import dataclass
 from delphin import variable
 from delphin.mrs import MRS, EP
 
-from lit.lexicon import disjoint, person, relation as lexical_relation, sense
+from lit.lexicon import colour, disjoint, person, relation as lexical_relation, sense
 from lit.logic.polarity import Polarity, polarities
 
 #: Determiners grouped by what they assert (a and some are the same determiner for this).
@@ -100,10 +103,15 @@ def _sensed(pred: str | None) -> str:
 def natural_relation(old: str, new: str, relation: str | None = None, *,
                      things: bool = True) -> str:
     """How *new* stands to *old* for natural logic: lit.lexicon's *relation* (looked up when
-    not given), but two person nouns that are only co-hyponyms are "unrelated", and two
-    kinds of whole object the lexicon does not otherwise relate are "disjoint" where both
-    nouns name *things* (see the module and ``names_a_thing``)."""
+    not given), but two basic colours it does not relate are the same or siblings
+    (lit.lexicon.colour: black and white stay WordNet's antonyms), two
+    person nouns that are only co-hyponyms are "unrelated", and two kinds of whole object the
+    lexicon does not otherwise relate are "disjoint" where both nouns name *things* (see the
+    module and ``names_a_thing``)."""
     rel = str(lexical_relation(old, new)) if relation is None else relation
+    hues = colour(old), colour(new)
+    if rel == "unrelated" and None not in hues:
+        return "same" if hues[0] == hues[1] else "sibling"
     if rel == "sibling" and person(old) and person(new):
         return "unrelated"
     if rel == "unrelated" and things and disjoint(old, new):

@@ -1,5 +1,6 @@
-"""lit.lexicon.disjoint and lit.logic.edits.natural_relation: kinds of whole object WordNet
-does not relate are different things (the shipped ERG 2025 mapping)."""
+"""lit.lexicon.disjoint, lit.lexicon.colour and lit.logic.edits.natural_relation: kinds of
+whole object WordNet does not relate are different things, two basic colours exclude each
+other (the shipped ERG 2025 mapping)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,22 @@ def test_a_compound_modifier_names_no_thing():
     heads = diff_mrs(simplemrs.decode(_group("_rock_n_1", "_bench_n_1")),
                      simplemrs.decode(_group("_rock_n_1", "_plane_n_1")))
     assert [(e.kind, e.relation) for e in heads.edits] == [("lexical", "disjoint")]
+
+
+@pytest.mark.parametrize("a, b, relation", [
+    ("_red_a_1", "_blue_a_1", "sibling"),     # two basic colours exclude each other
+    ("_white_a_1", "_blue_a_1", "sibling"),
+    ("_gray_a_1", "_grey_a_1", "same"),       # one colour, two spellings
+    ("_black_a_1", "_white_a_1", "antonym"),  # WordNet's own antonyms stay so
+    ("_red_a_1", "_big_a_1", "unrelated"),    # a colour and a size
+])
+def test_basic_colours(a, b, relation):
+    assert natural_relation(a, b) == relation
+
+
+def test_colour_reads_the_shipped_table():
+    from lit.lexicon import colour
+
+    assert colour("_grey_a_1") == colour("_gray_a_1") == "gray"
+    assert colour("_red_a_1") == "red" and colour("_navy_a_1") is None
+    assert colour("_red_n_1") is None  # adjectives only
