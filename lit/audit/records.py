@@ -2,8 +2,10 @@
 the diff of each edited side (lit.diff), the label the rules predict (lit.audit.predict) and
 whether the claimed label agrees.
 
-`audit_records` works in batches: the sentence pairs of a batch's rows go to lit.diff in one
-call, so the ACE pool parses them in parallel, as `lit contrast` batches its pairs.
+`audit_records` works in batches: every text of a batch's rows (originals and edits) is parsed
+in one call, so the ACE pool parses them in parallel, as `lit contrast` batches its pairs, and
+each text once: lit.diff diffs each edited side from those parses, and the label rules read
+the readings the diff chose from them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from itertools import islice
 from delphin.codecs import simplemrs
 
 from lit.ace.protocol import Ace
+from lit.ace.results import ParseResult
 from lit.audit.predict import BOTH, Prediction, Words, no_label, predict
 from lit.audit.rows import AuditRow
 from lit.diff.model import MrsDiff, SentenceDiff
@@ -26,8 +29,8 @@ from lit.phenomena import Phenomena
 from lit.status import Status
 from lit.tasks.profile import TaskProfile
 
-#: lit.diff.diff_sentences's signature: (service, pairs, readings=N) -> one SentenceDiff per pair.
-Differ = Callable[..., Iterator[SentenceDiff]]
+#: lit.diff.diff_parsed's signature: (a, b, parse_a, parse_b[, grammar_version]) -> its diff.
+Differ = Callable[..., SentenceDiff]
 #: Rows per batch for each ACE worker.
 ROWS_PER_WORKER = 8
 #: Readings of each sentence the diff chooses from.
@@ -139,56 +142,56 @@ def _words(originals: Sequence[TextAnalysis | None], edited: TextAnalysis | None
                  edited.predicates if asserted and edited else None)
 
 
-def _analyses(service: Ace, texts: list[str], readings: int,
-              grammar_version: str | None) -> dict[tuple[str, int], TextAnalysis]:
-    """(text, reading) -> what the rules read of that reading of each text (the original
-    texts and the edited premises; texts that did not parse have no entry)."""
-    found: dict[tuple[str, int], TextAnalysis] = {}
-    for text, result in zip(texts, service.parse(texts, n=readings)):
-        for i, reading in enumerate(result.readings):
-            try:
-                mrs = simplemrs.decode(reading.mrs)
-            except Exception:  # noqa: BLE001 -- an MRS the reader refuses says nothing
-                found[(text, i)] = TextAnalysis(None, frozenset())
-                continue
-            try:
-                phenomena = phenomena_of(mrs, grammar_version)
-                asserts = all(p == UP for ep, p in zip(mrs.rels, polarities(mrs))
-                              if content([word_key(ep)]))
-            except Exception:  # noqa: BLE001 -- an MRS the reader refuses has no phenomena
-                phenomena, asserts = None, False
-            found[(text, i)] = TextAnalysis(phenomena, frozenset(map(word_key, mrs.rels)),
-                                            asserts)
-    return found
+def analysis(parsed: ParseResult, reading: int, grammar_version: str | None
+             ) -> TextAnalysis | None:
+    """What the rules read of one reading of a parsed text (None: no such reading)."""
+    if reading >= len(parsed.readings):
+        return None
+    try:
+        mrs = simplemrs.decode(parsed.readings[reading].mrs)
+    except Exception:  # noqa: BLE001 -- an MRS the reader refuses says nothing
+        return TextAnalysis(None, frozenset())
+    try:
+        phenomena = phenomena_of(mrs, grammar_version)
+        asserts = all(p == UP for ep, p in zip(mrs.rels, polarities(mrs))
+                      if content([word_key(ep)]))
+    except Exception:  # noqa: BLE001 -- an MRS the reader refuses has no phenomena
+        phenomena, asserts = None, False
+    return TextAnalysis(phenomena, frozenset(map(word_key, mrs.rels)), asserts)
 
 
 def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
                    rules: LabelRules, differ: Differ, readings: int) -> list[dict]:
     usable = [r for r in rows if not r.error]
-    pairs = [(r.original[profile.sides.index(s)], r.edited[profile.sides.index(s)])
-             for r in usable for s in r.edited_sides(profile.sides)]
+    texts = list(dict.fromkeys(t for r in usable for t in (*r.original, *r.edited)
+                               if t is not None))
+    parsed = dict(zip(texts, service.parse(texts, n=readings))) if texts else {}
     version = service.config.grammar_version
     options = {"grammar_version": version} if version else {}
-    got = iter(list(differ(service, pairs, readings=readings, **options)) if pairs else [])
-    first = profile.sides[0]
-    texts = sorted({t for r in usable for t in r.original if t is not None}
-                   | {r.edited[0] for r in usable
-                      if len(profile.sides) > 1 and first in r.edited_sides(profile.sides)})
-    known = _analyses(service, texts, readings, version) if texts else {}
+    read: dict[tuple[str, int], TextAnalysis | None] = {}
+
+    def read_of(text: str | None, reading: int) -> TextAnalysis | None:
+        if text is None or text not in parsed:
+            return None
+        if (text, reading) not in read:
+            read[(text, reading)] = analysis(parsed[text], reading, version)
+        return read[(text, reading)]
+
     out = []
     for row in rows:
         if row.error:
             out.append(failed_record(row, profile, Status.INVALID_INPUT, row.error))
             continue
-        sides = row.edited_sides(profile.sides)
-        diffs = {s: next(got) for s in sides}
+        at = {s: profile.sides.index(s) for s in row.edited_sides(profile.sides)}
+        diffs = {s: differ(row.original[i], row.edited[i], parsed[row.original[i]],
+                           parsed[row.edited[i]], **options) for s, i in at.items()}
         chosen = [diffs[s].diff.readings[0] if s in diffs and diffs[s].diff else 0
                   for s in profile.sides]
-        read = [known.get((text, k)) for text, k in zip(row.original, chosen)]
-        edited = diffs.get(first)
-        premise = (known.get((row.edited[0], edited.diff.readings[1]))
-                   if edited and edited.diff and len(profile.sides) > 1 else None)
-        out.append(audited_record(row, profile, rules, diffs, read, premise))
+        originals = [read_of(text, k) for text, k in zip(row.original, chosen)]
+        first = diffs.get(profile.sides[0])
+        premise = (read_of(row.edited[0], first.diff.readings[1])
+                   if first and first.diff and len(profile.sides) > 1 else None)
+        out.append(audited_record(row, profile, rules, diffs, originals, premise))
     return out
 
 
@@ -199,7 +202,7 @@ def audit_records(rows: Iterable[AuditRow], service: Ace, profile: TaskProfile,
     """One record per row, in order; a batch whose diff fails gives each of its rows an
     error record with the reason, and the run goes on."""
     if differ is None:
-        from lit.diff import diff_sentences as differ  # type: ignore[attr-defined,no-redef]
+        from lit.diff import diff_parsed as differ  # type: ignore[attr-defined,no-redef]
     size = batch or max(1, ROWS_PER_WORKER * service.workers)
     it = iter(rows)
     while chunk := list(islice(it, size)):

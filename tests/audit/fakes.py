@@ -58,22 +58,28 @@ def fake_diff(a: str, b: str) -> SentenceDiff:
 
 
 class Differ:
-    """A stand-in lit.diff.diff_sentences that counts its calls and the pairs it was given."""
+    """A stand-in lit.diff.diff_parsed that records the pairs it was given."""
 
     def __init__(self) -> None:
-        self.calls: list[list[tuple[str, str]]] = []
+        self.pairs: list[tuple[str, str]] = []
 
-    def __call__(self, service, pairs: Iterable[tuple[str, str]], *, readings: int = 5,
-                 grammar_version: str = "2025") -> Iterator[SentenceDiff]:
-        pairs = list(pairs)
-        self.calls.append(pairs)
-        return iter([fake_diff(a, b) for a, b in pairs])
+    def __call__(self, a: str, b: str, parse_a: ParseResult, parse_b: ParseResult,
+                 grammar_version: str = "2025") -> SentenceDiff:
+        self.pairs.append((a, b))
+        return fake_diff(a, b)
 
 
 class PresentAce(StandInAce):
-    """Every sentence parses to one present-tense reading."""
+    """Every sentence parses to one present-tense reading; `calls` holds the sentences of
+    each parse call."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.calls: list[list[str]] = []
 
     def parse(self, sentences: Iterable[str], n: int = 1) -> Iterator[ParseResult]:
+        sentences = list(sentences)
+        self.calls.append(sentences)
         for s in sentences:
             yield ParseResult(s, Status.OK, None, (Reading(PRESENT),), 0.0, 0.0)
 

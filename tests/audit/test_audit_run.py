@@ -70,11 +70,16 @@ def test_one_file_with_both_and_a_row_without_its_original(tmp_path):
 
 
 def test_records_in_batches_one_per_row():
-    differ = Differ()
+    differ, ace = Differ(), PresentAce()
     rows = list(read_rows(HYPOTHESES, NLI, originals=ORIGINALS))
-    records = list(audit_records(rows, PresentAce(), NLI, NLI.load_label_rules(),
+    records = list(audit_records(rows, ace, NLI, NLI.load_label_rules(),
                                  differ=differ, batch=4))
-    assert [len(c) for c in differ.calls] == [4, 2]  # the pairs of a batch go at once
+    # a batch's texts are parsed in one call, each once: its originals and their edits
+    assert len(ace.calls) == 2
+    for call, batch in zip(ace.calls, (rows[:4], rows[4:])):
+        texts = {t for r in batch for t in (*r.original, *r.edited)}
+        assert sorted(call) == sorted(texts)
+    assert len(differ.pairs) == 6
     assert [r["id"] for r in records] == [str(i) for i in range(2, 8)]  # line numbers
     cricket = records[0]
     assert cricket["kinds"] == ["lexical"] and cricket["named"] is True
@@ -91,10 +96,10 @@ def test_records_in_batches_one_per_row():
 
 
 def test_a_failing_batch_still_writes_every_record():
-    def broken(service, pairs, readings=5, grammar_version="2025"):
-        if any("cricket" in b for _, b in pairs):
+    def broken(a, b, parse_a, parse_b, grammar_version="2025"):
+        if "cricket" in b:
             raise RuntimeError("the diff broke")
-        return Differ()(service, pairs)
+        return Differ()(a, b, parse_a, parse_b)
 
     rows = list(read_rows(HYPOTHESES, NLI, originals=ORIGINALS))
     records = list(audit_records(rows, PresentAce(), NLI, NLI.load_label_rules(),
@@ -110,7 +115,7 @@ def standins(monkeypatch):
     """`lit audit` with the stand-in grammar and diff."""
     differ = Differ()
     monkeypatch.setattr(lit.ace.options, "service_from_args", lambda args: PresentAce())
-    monkeypatch.setattr(lit.diff, "diff_sentences", differ, raising=False)
+    monkeypatch.setattr(lit.diff, "diff_parsed", differ, raising=False)
     return differ
 
 
@@ -155,7 +160,7 @@ def test_resume_writes_only_the_missing_rows(tmp_path, standins):
     records = _records(out)
     assert [r["id"] for r in records] == [str(i) for i in range(2, 8)]
     assert out.read_text().startswith(first)
-    assert sum(len(c) for c in standins.calls) == 6  # 2 then the 4 missing ones
+    assert len(standins.pairs) == 6  # 2 then the 4 missing ones
     assert main([*args, "--overwrite"]) == 0 and len(_records(out)) == 6
 
 
