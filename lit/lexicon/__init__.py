@@ -28,15 +28,7 @@ this module only re-exports.
 from __future__ import annotations
 
 from lit.lexicon.roles import fits_roles
-from lit.lexicon.shipped import (
-    candidates,
-    colour,
-    disjoint,
-    person,
-    relation,
-    sense,
-    synset,
-)
+from lit.lexicon.shipped import candidates, colour, disjoint, person, relation, sense, synset
 from lit.lexicon.wordnet import (
     DATA,
     DEFAULT_MIN_ZIPF,
