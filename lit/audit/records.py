@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import islice
 
 from delphin.codecs import simplemrs
+from delphin.mrs import MRS
 
 from lit.ace.protocol import Ace
 from lit.ace.results import ParseResult
@@ -24,7 +26,7 @@ from lit.diff.model import MrsDiff, SentenceDiff
 from lit.labels import LabelRules
 from lit.labels.model import phenomena_of
 from lit.logic import UP, polarities
-from lit.logic.support import content, word_key
+from lit.logic.support import is_word, word_key
 from lit.phenomena import Phenomena
 from lit.status import Status
 from lit.tasks.profile import TaskProfile
@@ -120,15 +122,26 @@ def audited_record(row: AuditRow, profile: TaskProfile, rules: LabelRules,
 
 @dataclass(frozen=True)
 class TextAnalysis:
-    """What the label rules read of one reading of a text: its phenomena (for `when`
-    conditions; None if the reader refuses the MRS), its predicates (the premise's stand on
-    an edit, lit.logic.support) and whether it asserts every open-class word it has (all at
-    an upward position: no negation, no *every* restrictor, no *believe*), without which
-    its words cannot be read one by one as said."""
+    """What the label rules read of one reading of a text: its MRS (None if the reader
+    refuses it), its phenomena (for `when` conditions; None if the reader refuses the MRS)
+    and its predicates (the premise's stand on an edit, lit.logic.support)."""
 
+    mrs: MRS | None
     phenomena: Phenomena | None
     predicates: frozenset[str]
-    asserts: bool = False
+
+    @cached_property
+    def asserts(self) -> bool:
+        """Whether the reading asserts every open-class word it has (all at an upward
+        position: no negation, no *every* restrictor, no *believe*), without which its words
+        cannot be read one by one as said; only a premise edit asks."""
+        if self.mrs is None:
+            return False
+        try:
+            pols = polarities(self.mrs)
+        except Exception:  # noqa: BLE001 -- a scope the reader refuses asserts nothing sure
+            return False
+        return all(p == UP for ep, p in zip(self.mrs.rels, pols) if is_word(word_key(ep)))
 
 
 def _words(originals: Sequence[TextAnalysis | None], edited: TextAnalysis | None) -> Words:
@@ -142,22 +155,20 @@ def _words(originals: Sequence[TextAnalysis | None], edited: TextAnalysis | None
                  edited.predicates if asserted and edited else None)
 
 
-def analysis(parsed: ParseResult, reading: int, grammar_version: str | None
-             ) -> TextAnalysis | None:
+def _analysis(parsed: ParseResult, reading: int, grammar_version: str | None
+              ) -> TextAnalysis | None:
     """What the rules read of one reading of a parsed text (None: no such reading)."""
     if reading >= len(parsed.readings):
         return None
     try:
         mrs = simplemrs.decode(parsed.readings[reading].mrs)
     except Exception:  # noqa: BLE001 -- an MRS the reader refuses says nothing
-        return TextAnalysis(None, frozenset())
+        return TextAnalysis(None, None, frozenset())
     try:
         phenomena = phenomena_of(mrs, grammar_version)
-        asserts = all(p == UP for ep, p in zip(mrs.rels, polarities(mrs))
-                      if content([word_key(ep)]))
     except Exception:  # noqa: BLE001 -- an MRS the reader refuses has no phenomena
-        phenomena, asserts = None, False
-    return TextAnalysis(phenomena, frozenset(map(word_key, mrs.rels)), asserts)
+        phenomena = None
+    return TextAnalysis(mrs, phenomena, frozenset(map(word_key, mrs.rels)))
 
 
 def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
@@ -174,7 +185,7 @@ def _batch_records(rows: list[AuditRow], service: Ace, profile: TaskProfile,
         if text is None or text not in parsed:
             return None
         if (text, reading) not in read:
-            read[(text, reading)] = analysis(parsed[text], reading, version)
+            read[(text, reading)] = _analysis(parsed[text], reading, version)
         return read[(text, reading)]
 
     out = []

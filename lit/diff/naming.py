@@ -67,11 +67,11 @@ SCALAR_ADVERBS = frozenset({"_at+least_a_1", "_at+most_a_1", "_almost_a_1", "_ha
                             "_more+than_a_1", "_less+than_a_1", "_about_a_1"})
 #: Values a verb's TENSE takes under a modal (its change follows the modal's).
 UNTENSED = "untensed"
-#: Kinds whose polarity is that of the head they modify (or the predicate taking them), not
-#: of their own first EP.
 #: What a group that brings in (or takes out) a downward word (*no*, *not*, *never*) says of
 #: itself: no relation, since "has no source of light" is no more specific than "has a light".
 NEGATIVE = " (a negative word: no relation)"
+#: Kinds whose polarity is that of the head they modify (or the predicate taking them), not
+#: of their own first EP.
 HEAD_KINDS = frozenset({"modifier_added", "modifier_dropped", "argument_added",
                         "argument_dropped"})
 #: Relation of a NUM change: the same noun (sg <-> pl), or a noun replaced as well.

@@ -41,9 +41,9 @@ HYPONYM_REACH = 3
 #: pairs (man/woman, boy/girl) are antonyms.
 PERSON = "n00007846"
 #: object.n.01 (physical object: a thing, a living thing, a place; not matter, not a body of
-#: water, which WordNet files under thing.n.12): two
-#: kinds of whole object neither of which WordNet puts below the other are different things
-#: (a bench is not a plane; lit.lexicon.shipped.disjoint).
+#: water, which WordNet files under thing.n.12): two kinds of whole object neither of which
+#: WordNet puts below the other are different things (a bench is not a plane;
+#: lit.lexicon.shipped.disjoint).
 OBJECT = "n00002684"
 #: human.n.01 (homo): WordNet's other synset for people, below hominid, not person.n.01;
 #: "Some humans" and "Some teachers" may be the same people.

@@ -44,7 +44,6 @@ from delphin.mrs import EP
 from lit.logic.edits import natural_relation
 
 Stand = Literal["supports", "excludes", "silent"]
-STANDS: tuple[str, ...] = ("supports", "excludes", "silent")
 
 #: An open-class surface predicate: _LEMMA_n|v|a..., an unknown word (_word/nn_u_unknown), or
 #: a name or number with its constant, as lit.diff writes it (named(Seattle), card(3)).
@@ -63,10 +62,14 @@ def word_key(ep: EP) -> str:
     return f"{ep.predicate}({ep.carg})" if ep.carg is not None else ep.predicate
 
 
+def is_word(predicate: str) -> bool:
+    """True for an open-class predicate (see the module), as ``word_key`` spells it."""
+    return bool(_CONTENT.match(predicate)) and not _COPULA.match(predicate)
+
+
 def content(predicates: Iterable[str]) -> list[str]:
     """The open-class predicates among *predicates*, in order, each once."""
-    return list(dict.fromkeys(p for p in predicates
-                              if _CONTENT.match(p) and not _COPULA.match(p)))
+    return list(dict.fromkeys(filter(is_word, predicates)))
 
 
 def premise_stand(new: Iterable[str], premise: Iterable[str]) -> Stand | None:
@@ -76,7 +79,8 @@ def premise_stand(new: Iterable[str], premise: Iterable[str]) -> Stand | None:
     words = content(new)
     if not words:
         return None
-    return _joint([word_stand(word, content(premise)) for word in words])
+    have = content(premise)
+    return _joint([word_stand(word, have) for word in words])
 
 
 def edit_stand(hypothesis: Iterable[str], before: Iterable[str], after: Iterable[str]
