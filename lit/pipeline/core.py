@@ -26,13 +26,13 @@ from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS, LabelDecision, LabelRules, phenomena_of
 from lit.logic import edit_between
 from lit.pipeline.progress import BatchShare, Progress
-from lit.pipeline.reading import Weighed, weigh
+from lit.pipeline.reading import Weighed, moved_phrase, weigh
 from lit.pipeline.realize import Job, Realizer, mrs_key
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.roundtrip import RoundTrip
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
-from lit.rank.explained import examples
+from lit.rank.explained import examples, moved_arguments
 from lit.spec import PairSpec, Spec, parse_pair, parse_spec
 from lit.status import Status
 
@@ -243,7 +243,7 @@ class Pipeline:
         tries = {key: 0 for key in todo}  # index into [chosen] + fallbacks
         tried: dict[tuple[str, Spec], dict[int, tuple[str, RoundTrip | None]]] = {}
         while todo:
-            attempted = self._attempt(todo, times, done)
+            attempted = self._attempt(todo, times, done, parsed)
             trips = self._round_trips(attempted, todo, times)
             for key, side in attempted.items():
                 done(key, Fraction(1))
@@ -306,9 +306,12 @@ class Pipeline:
         return {key: found[(s, mrs_key(m))] for key, (s, m) in wanted.items()}
 
     def _attempt(self, todo: dict[tuple[str, Spec], tuple[int, MRS]], times: StageTimes,
-                 done: Callable[[tuple[str, Spec], Fraction], None]
-                 ) -> dict[tuple[str, Spec], SideResult]:
-        """Transform, generate, rank and verify each (sentence, spec) from the given reading."""
+                 done: Callable[[tuple[str, Spec], Fraction], None],
+                 parsed: dict[str, Parsed]) -> dict[tuple[str, Spec], SideResult]:
+        """Transform, generate, rank and verify each (sentence, spec) from the given reading;
+        a reading whose transformation would move a phrase the verb owns (another reading
+        gives it to the verb: lit.pipeline.reading.moved_phrase) is untrusted for that spec,
+        before any ACE time is spent on it."""
         results: dict[tuple[str, Spec], SideResult] = {}
         pending: dict[tuple[str, Spec], tuple[MRS, ...]] = {}
         with times.stage("transform"):
@@ -326,10 +329,26 @@ class Pipeline:
                         status = Status.ERROR
                     results[key] = SideResult(status, outcome.reason or f"{spec}: {status}",
                                               reading=todo[key][0])
+                elif doubt := self._moved_phrase(key[0], todo[key][0], source, outcome.mrs,
+                                                 parsed[key[0]].weighed):
+                    results[key] = SideResult(Status.UNTRUSTED_READING,
+                                              f"reading {todo[key][0]}: {doubt}",
+                                              reading=todo[key][0])
                 else:
                     pending[key] = outcome.alternatives or (outcome.mrs,)
         results.update(self._realize_alternatives(pending, todo, times, done))
         return results
+
+    @staticmethod
+    def _moved_phrase(sentence: str, index: int, source: MRS, target: MRS,
+                      weighed: Sequence[Weighed]) -> str | None:
+        """lit.pipeline.reading.moved_phrase for reading *index*, if the change moves any
+        argument."""
+        moved = moved_arguments(source, target)
+        reading = next((w for w in weighed if w.index == index), None)
+        if not moved or reading is None:
+            return None
+        return moved_phrase(sentence, reading, [w for w in weighed if w.index != index], moved)
 
     def _realize_alternatives(
         self, pending: dict[tuple[str, Spec], tuple[MRS, ...]],

@@ -43,7 +43,8 @@ from lit.pipeline.standins import Substitution, restore, substitute
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer
 from lit.rank.articles import agree_articles
-from lit.rank.explained import brought, relocates, restructures, touched
+from lit.rank.explained import relocates, restructures
+from lit.rank.minimal import Edit
 from lit.rank.ranking import Preference, Scored, order, why
 from lit.rank.surface import Repair, WordOrder, moves_words, repair
 from lit.rules.engine import Routed
@@ -115,10 +116,10 @@ class _Target:
         self.signature = tuple(sorted(predicate_label(ep.predicate) for ep in job.mrs.rels))
         self.routed = job.routed
         self.route = job.routed.name if job.routed else None
-        self.explains = (brought(job.source_mrs, job.mrs, job.examples)
-                         if job.source_mrs is not None else None)
-        self.touched = touched(job.source_mrs, job.mrs) if job.source_mrs is not None else None
         self.word_order = word_order(job)
+        self.edit = (Edit.of(job.source or "", job.source_mrs, job.mrs, self.word_order,
+                             job.examples) if job.source_mrs is not None else None)
+        self.touched = self.edit.touched if self.edit is not None else None
         self.generated_mrs, self.subs = substitute(
             job.routed.twin if job.routed else job.mrs, job.source)
         self.realized = 0  # distinct realizations, before a route's surface test
@@ -338,7 +339,7 @@ class Realizer:
     def _order(self, t: _Target, candidates: Sequence[str], scores: Sequence[float],
                ) -> list[Scored]:
         return order(candidates, scores, t.job.source, t.job.preferences, self.closeness_weight,
-                     self.scorer.scale, t.explains, t.word_order, t.touched)
+                     self.scorer.scale, t.edit)
 
     def _repair(self, targets: list[_Target]) -> None:
         """Surface repair (lit.rank.surface): each target's best REPAIRS candidates that read

@@ -14,6 +14,7 @@ from typing import Any
 
 from lit.errors import InputError
 from lit.pipeline.metrics import TailorMetrics
+from lit.rank.minimal import REFUSAL_KINDS, refusals
 from lit.spec import parse_pair
 from lit.status import Status
 
@@ -84,6 +85,9 @@ class Summary:
         self.labels: dict[str, Counter] = defaultdict(Counter)
         self.failures: dict[str, Counter] = defaultdict(Counter)
         self.reasons: dict[str, Counter] = defaultdict(Counter)
+        #: refused transforms by kind (lit.rank.minimal.refusals): what the minimal-pair
+        #: contract and the reading checks kept out
+        self.refusals: Counter = Counter()
         self.specs: dict[str, None] = {}
         self.tailor = TailorMetrics()  # closeness, fluency, controllability (issue 15)
         #: this run's ACE retries (lit.ace.service.AceService.retry_counts): a death LIT did
@@ -104,6 +108,7 @@ class Summary:
             else:
                 self.failures[spec][t["status"]] += 1
                 self.reasons[spec][(t["status"], _reason_key(t["reason"]))] += 1
+                self.refusals.update(refusals(t["status"], t["reason"]))
         self.any_ok += ok_here
         self.tailor.add(record)
 
@@ -120,6 +125,7 @@ class Summary:
             "records_with_contrast_pair": self.any_ok,
             "record_status": dict(self.record_status.most_common()),
             "not_fluent": sum(f[Status.NOT_FLUENT.value] for f in self.failures.values()),
+            "refusals": {k: self.refusals[k] for k in REFUSAL_KINDS if self.refusals[k]},
             "ace_retries": self.ace_retries,
             "specs": [
                 {
@@ -143,6 +149,11 @@ class Summary:
         return (f"; {n} transform(s) not_fluent (every verified candidate had a defect; "
                 "--allow-defects outputs them)") if n else ""
 
+    def _refused(self) -> str:
+        """The refused transforms by kind (unexplained edit, property changed, ...), if any."""
+        kinds = [f"{k} {self.refusals[k]}" for k in REFUSAL_KINDS if self.refusals[k]]
+        return f"\nrefused transforms by kind: {', '.join(kinds)}" if kinds else ""
+
     def _retried(self) -> str:
         """This run's ACE retries, if any."""
         counts = self.ace_retries
@@ -162,7 +173,7 @@ class Summary:
             f"{self.records} records; {self.any_ok} ({100 * self.any_ok / n:.1f}%) with at "
             "least one contrast pair; record status: "
             + ", ".join(f"{k} {v}" for k, v in self.record_status.most_common())
-            + self._not_fluent() + self._retried(),
+            + self._not_fluent() + self._refused() + self._retried(),
             f"{'spec':<{width}}  {'transformed':>11}  {'coverage':>8}  expansion / labels",
         ]
         for spec in self.specs:

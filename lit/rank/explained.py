@@ -119,6 +119,21 @@ def restructures(source: MRS, target: MRS) -> bool:
                for v in target.variables if v.startswith("e") and v in source.variables)
 
 
+def moved_arguments(source: MRS, target: MRS) -> frozenset[str]:
+    """The noun phrases the change from *source* to *target* moves (their variables): a new
+    ICONS topic or focus (passive, cleft) and the arguments a predication exchanges (swap)."""
+    moved = {right for _, _, right in _icons(target) - _icons(source)}
+    after = {(ep.predicate, ep.iv): ep.args for ep in target.rels}
+    for ep in source.rels:
+        args = after.get((ep.predicate, ep.iv))
+        if args is None:
+            continue
+        for role, value in ep.args.items():
+            if value.startswith("x") and args.get(role) != value:
+                moved |= {value, args.get(role, value)}
+    return frozenset(v for v in moved if v.startswith("x"))
+
+
 #: Relative pronouns and complementizers: the trigger rules insert them for clauses that a
 #: change of tense or force does not create (*Two people that wearing ... are about to get
 #: into trained.* read *train* as the verb); a rule that makes a clause (a cleft) shows them
@@ -175,10 +190,11 @@ def touched(source: MRS, target: MRS) -> frozenset[str]:
     changed |= {v for left, _, right in _icons(target) ^ _icons(source) for v in (left, right)}
     before = {(ep.predicate, ep.iv): dict(ep.args) for ep in source.rels}
     after = {(ep.predicate, ep.iv): dict(ep.args) for ep in target.rels}
-    # a predication a new scope takes (neg, a modal: *did not praise* for *praised*)
+    # a predication a scope takes or leaves (neg, a modal: *did not praise* for *praised*,
+    # and back: *barked* for *did not bark*)
     scoped = {lo for _, lo in ({(h.hi, h.lo) for h in target.hcons}
-                               - {(h.hi, h.lo) for h in source.hcons})}
-    out = {lemma(ep.predicate) for ep in target.rels if ep.label in scoped}
+                               ^ {(h.hi, h.lo) for h in source.hcons})}
+    out = {lemma(ep.predicate) for m in (source, target) for ep in m.rels if ep.label in scoped}
     for key in before.keys() ^ after.keys():
         out.add(lemma(key[0]))
     for key, args in after.items():
@@ -215,15 +231,27 @@ def unexplained(source: str, candidate: str, allowed: frozenset[str],
 def implausible(sentence: str, reading: MRS) -> str | None:
     """Why *reading* is not a reading of *sentence* to transform, or None: it makes a name of
     a word the sentence writes in lower case (*on stone steps* read with a name *Stone*), so
-    its realizations would capitalise it."""
-    lower = {t for t in tokens(sentence) if t[0].isalpha()} & set(
-        re.findall(r"\b[a-z][\w'-]*", sentence))
+    its realizations would capitalise it; also a lower-case part of a hyphenated word
+    (*earth-moving* with a name *Earth*) or a name for the word's stem (*jeans* with *Jean*,
+    *woods* with *Wood*)."""
+    lower: set[str] = set()
+    for token in re.findall(r"\b[a-z][\w'-]*", sentence):
+        for part in (token, *token.split("-")):
+            if part and part[0].isalpha():
+                lower |= {part, *stems(part)} if part.islower() else {part}
     for ep in reading.rels:
         name = ep.carg
         if ep.predicate == "named" and name and name[0].isupper() and name.lower() in lower \
-                and name not in sentence:
-            return f"it reads the lower-case {name.lower()!r} as a name {name!r}"
+                and not re.search(rf"\b{re.escape(name)}\b", sentence):
+            return f"it reads the lower-case {_written(sentence, ep, name)!r} as a name {name!r}"
     return None
+
+
+def _written(sentence: str, ep, name: str) -> str:
+    """The word of *sentence* under *ep*'s span (a name's own word), else the name lowered."""
+    if ep.lnk is not None and 0 <= ep.cfrom < ep.cto <= len(sentence):
+        return sentence[ep.cfrom:ep.cto].strip(" .,;:!?")
+    return name.lower()
 
 
 def examples(rules, spec) -> tuple[tuple[str, str], ...]:

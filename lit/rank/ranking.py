@@ -6,8 +6,9 @@ Candidates are ordered by, in turn:
    prefers subject–auxiliary inversion); more is better;
 2. **defects** — non-words, punctuation the source lacked or moved, moved words, stutters,
    an article that disagrees with its word, a statement that starts with its auxiliary
-   (lit.rank.closeness), words the transformation does not explain and another form of a
-   word it does not touch (lit.rank.explained); fewer is better;
+   (lit.rank.closeness), and every difference the rule's edit does not explain: words it
+   does not bring, another form of a word it does not touch, an edit outside the verb group
+   it changes, a changed agreement (lit.rank.minimal); fewer is better;
 3. **closeness and fluency** — ``w * distance + (1 - w) * fluency``, both in 0..1: the token
    edit distance to the source sentence, and the candidate's scorer *score* above the group's
    best, divided by the scorer's ``scale`` (the score difference that weighs as much as a whole
@@ -31,7 +32,7 @@ from typing import Protocol
 
 from lit.config import DEFAULTS
 from lit.rank.closeness import measure
-from lit.rank.explained import unexplained
+from lit.rank.minimal import Edit
 from lit.rank.surface import Repair, WordOrder
 
 DEFAULT_CLOSENESS_WEIGHT = DEFAULTS.closeness_weight
@@ -75,24 +76,21 @@ def order(
     preferences: Sequence[Preference] = (),
     closeness_weight: float = DEFAULT_CLOSENESS_WEIGHT,
     scale: float | None = None,
-    explains: frozenset[str] | None = None,
-    word_order: WordOrder = WordOrder.KEPT,
-    touched: frozenset[str] | None = None,
+    edit: Edit | None = None,
 ) -> list[Scored]:
-    """*candidates* best first. *scale* is the scorer's (see the module docstring); *explains*
-    the words the transformation may add or drop (lit.rank.explained.brought; None: not
-    checked); *word_order* what the transformation does to the source's word order
-    (lit.rank.surface.WordOrder); *touched* the lemmas whose form the transformation may
-    change (lit.rank.explained.touched; None: not checked). Without a *source* (an MRS
-    given directly) only the preferences and the scorer count."""
+    """*candidates* best first. *scale* is the scorer's (see the module docstring); *edit*
+    what the transformation may change of the source (lit.rank.minimal.Edit; None: only the
+    surface is checked, in the order of a clause the rule restructures). Without a *source*
+    (an MRS given directly) only the preferences and the scorer count."""
+    word_order = edit.word_order if edit is not None else WordOrder.KEPT
     best = min(scores, default=0.0)
     unit = scale if scale else (max(scores, default=0.0) - best) or 1.0
     scored = []
     for i, c in enumerate(candidates):
         m = measure(source, c, word_order) if source else None
         defects = m.defects if m else ()
-        if source and explains is not None:
-            defects += unexplained(source, c, explains, touched)
+        if source and edit is not None:
+            defects += edit.defects(source, c)
         distance = m.distance if m else 0.0
         w = closeness_weight if m else 0.0
         fluency = min(1.0, (scores[i] - best) / unit)

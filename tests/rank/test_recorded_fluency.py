@@ -21,7 +21,9 @@ from lit.rank import AceOrderScorer
 from lit.rank.closeness import measure
 from lit.rank.explained import brought, examples, implausible, unexplained
 from lit.rank.freq import FrequencyScorer
+from lit.rank.minimal import Edit
 from lit.rank.ranking import order
+from lit.rank.surface import WordOrder
 from lit.rules.engine import RuleEngine
 from tests.conftest import DATA, Reversed, read_recorded
 
@@ -80,7 +82,8 @@ def test_no_output_has_an_unexplained_word_and_clean_sides_are_never_refused(sco
             continue  # the pipeline does not transform this reading
         prefs = rules.preferences(row["spec"])
         ranked = order(row["candidates"], scores, row["sentence"], prefs,
-                       scale=getattr(scorer, "scale", None), explains=allowed)
+                       scale=getattr(scorer, "scale", None),
+                       edit=Edit(allowed, None, WordOrder.KEPT, keeps_subject=False))
         ok = {c for c, v in zip(row["candidates"], row["verified"]) if v}
         verified = [s for s in ranked if s.surface in ok]
         winner = verified[0]

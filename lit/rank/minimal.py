@@ -1,0 +1,187 @@
+"""The minimal-pair contract: a transformed sentence is its source with exactly the rule's edit
+(docs/pipeline.md, "Minimal pairs").
+
+`Edit.of` reads off the source reading and the transformed MRS what the rule may change of the
+source sentence, and `Edit.defects` names every difference of a candidate that the rule does
+not explain:
+
+* **words** the change neither brings nor inflects (lit.rank.explained: *unexplained word*,
+  *dropped word*, *changed form*);
+* **where they go**: a rule that changes words in place (tense, modality, negation: word
+  order STRICT) edits the verb group of the predications it touches, so a word it adds or
+  drops anywhere else is an *unexplained insertion* or *unexplained deletion*, named with
+  its place (*A man may operate a piece of earth-moving equipment to be near a waterway.*:
+  *to be* before *near*);
+* **agreement**: a rule that keeps the subject (not a passive, not a swap) keeps the number
+  the source's verb agrees in (*A group of young men are raking* -> *It was a group of young
+  men who was raking*: *changed agreement*).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from delphin import predicate
+from delphin.mrs import MRS
+
+from lit.rank.explained import brought, moved_arguments, touched, unexplained
+from lit.rank.surface import AUXILIARIES, Alignment, WordOrder, align, tokenize
+
+#: Finite forms that show the number their subject agrees in (a third-person subject).
+AGREEMENT = {"is": "sg", "was": "sg", "has": "sg", "does": "sg", "isn't": "sg",
+             "wasn't": "sg", "hasn't": "sg", "doesn't": "sg",
+             "are": "pl", "were": "pl", "have": "pl", "do": "pl", "aren't": "pl",
+             "weren't": "pl", "haven't": "pl", "don't": "pl"}
+#: Words a verb group holds besides its verb: auxiliaries and negation.
+_GROUP = AUXILIARIES | {"not", "n't", "being", "been", "to"}
+#: How defects of the contract begin, by the refusal kind `lit nli`'s summary counts.
+KINDS = {"unexplained insertion": "unexplained edit", "unexplained deletion": "unexplained edit",
+         "unexplained word": "unexplained edit", "dropped word": "unexplained edit",
+         "changed form": "property changed", "changed agreement": "property changed"}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """What a transformation may change of its source sentence: the words it explains
+    (`brought`), the lemmas whose form it touches, what it does to word order, the source's
+    verb groups it edits in place (word spans, STRICT only) and whether it keeps the subject
+    whose agreement the source shows."""
+
+    explains: frozenset[str]
+    touched: frozenset[str] | None  # None: forms are not checked
+    word_order: WordOrder
+    groups: tuple[tuple[int, int], ...] = ()  # (first, last) source word index, inclusive
+    keeps_subject: bool = True
+
+    @classmethod
+    def of(cls, sentence: str, source: MRS, target: MRS, word_order: WordOrder,
+           examples: Sequence[tuple[str, str]] = ()) -> Edit:
+        """The edit from *source* (a reading of *sentence*) to *target*."""
+        lemmas = touched(source, target)
+        groups = (verb_groups(sentence, source, lemmas)
+                  if word_order == WordOrder.STRICT else ())
+        return cls(brought(source, target, examples), lemmas, word_order, groups,
+                   word_order != WordOrder.FREE and not moved_arguments(source, target)
+                   - _focused(source, target))
+
+    def defects(self, source: str, candidate: str) -> tuple[str, ...]:
+        """What *candidate* changes of *source* that this edit does not explain."""
+        out = list(unexplained(source, candidate, self.explains, self.touched))
+        if self.groups:
+            out += confined(align(source, candidate, self.word_order, self.touched),
+                            self.groups)
+        if self.keeps_subject:
+            out += agreement(source, candidate)
+        return tuple(out)
+
+
+def _focused(source: MRS, target: MRS) -> frozenset[str]:
+    """A cleft's focus: it moves its noun phrase but keeps the clause's subject."""
+    return frozenset(i.right for i in target.icons if i.relation == "focus") - frozenset(
+        i.right for i in source.icons if i.relation == "focus")
+
+
+def verb_groups(sentence: str, source: MRS, lemmas: frozenset[str]
+                ) -> tuple[tuple[int, int], ...]:
+    """The source's verb groups the change edits: each word of a verb (or the index EP)
+    whose lemma the change touches, with the auxiliaries and negation right before it and
+    the words of modifiers of its event between them (*quickly*), as word indices of
+    `tokenize(sentence)` (punctuation left out)."""
+    toks = [t for t in tokenize(sentence) if t.word]
+    out = []
+    for ep in source.rels:
+        pred = predicate.normalize(ep.predicate)
+        if ep.lnk is None or ep.cfrom < 0 or not (
+                ep.iv == source.index or (predicate.is_surface(pred)
+                                          and predicate.split(pred)[1] == "v")):
+            continue
+        if ep.iv != source.index and pred.lstrip("_").split("_")[0] not in lemmas:
+            continue
+        words = [k for k, t in enumerate(toks) if t.start < ep.cto and t.end > ep.cfrom]
+        if not words:
+            continue
+        modifiers = [(m.cfrom, m.cto) for m in source.rels
+                     if m.args.get("ARG1") == ep.iv and m.lnk is not None and m.cfrom >= 0]
+        first = words[0]
+        while first > 0 and (toks[first - 1].key in _GROUP or any(
+                a <= toks[first - 1].start and toks[first - 1].end <= b for a, b in modifiers)):
+            first -= 1
+        out.append((first, words[-1]))
+    return tuple(sorted(set(out)))
+
+
+def confined(a: Alignment, groups: Sequence[tuple[int, int]]) -> list[str]:
+    """The candidate's added words (`Alignment.slots`) and the source's dropped ones that lie
+    outside every verb group of *groups* (word indices of the source's words), each named
+    with its place; an added word may stand right before or after a group."""
+    words = [i for i, t in enumerate(a.source) if t.word]
+    position = {i: k for k, i in enumerate(words)}  # source token -> word index
+    def inside(k: float) -> bool:
+        return any(first - 0.5 <= k <= last + 0.5 for first, last in groups)
+
+    out = []
+    linked = a.linked("source")
+    for i in words:
+        if i not in linked and not inside(position[i]):
+            out.append(f"unexplained deletion {a.source[i].text!r}")
+    inserted: dict[float, list[str]] = {}
+    moved = a.linked("candidate")
+    for j, slot in sorted(a.slots.items()):
+        if j in moved or not a.candidate[j].word:
+            continue
+        k = _word_slot(slot, position, len(words))
+        if not inside(k):
+            inserted.setdefault(k, []).append(a.candidate[j].text)
+    for k, texts in inserted.items():
+        after = next((a.source[i].text for i in words if position[i] > k), None)
+        place = f"before {after!r}" if after else "at the end"
+        out.append(f"unexplained insertion {' '.join(texts)!r} {place}")
+    return out
+
+
+def _word_slot(slot: float, position: dict[int, int], n: int) -> float:
+    """A slot (a source token index - 0.5) as a word index - 0.5."""
+    after = min((i for i in position if i > slot), default=None)
+    return position[after] - 0.5 if after is not None else n - 0.5
+
+
+def agreement(source: str, candidate: str) -> list[str]:
+    """A changed agreement: the candidate writes finite forms of one number (AGREEMENT) more
+    often, and of the other less often, than the source does (*are* -> *was*); a cleft's
+    copula after *it* agrees with *it* and is left out."""
+    def numbers(sentence: str) -> tuple[Counter[str], dict[str, str]]:
+        keys = [t.key for t in tokenize(sentence) if t.word]
+        found: Counter[str] = Counter()
+        words: dict[str, str] = {}
+        for k, w in enumerate(keys):
+            if w in AGREEMENT and not (k and keys[k - 1] == "it") and not (
+                    k + 1 < len(keys) and keys[k + 1] == "it"):
+                found[AGREEMENT[w]] += 1
+                words.setdefault(AGREEMENT[w], w)
+        return found, words
+    (was, src_words), (now, cand_words) = numbers(source), numbers(candidate)
+    for gained, lost in (("sg", "pl"), ("pl", "sg")):
+        if now[gained] > was[gained] and now[lost] < was[lost]:
+            return [f"changed agreement {src_words[lost]!r} ({cand_words[gained]!r})"]
+    return []
+
+
+#: The refusal kinds `refusals` tells apart, in the order the summary lists them.
+REFUSAL_KINDS = ("unexplained edit", "property changed", "moved phrase", "reading doubted",
+                 "other defect")
+
+
+def refusals(status: str, reason: str | None) -> list[str]:
+    """The kinds of refusal (REFUSAL_KINDS) a failed transform's *status* and *reason* show:
+    a not_fluent side by the kinds of its best candidate's defects (KINDS; *other defect*
+    for the surface's own, a moved comma or a non-word), an untrusted_reading side by
+    whether the reading moves a phrase the verb owns; [] for other failures."""
+    if status == "untrusted_reading":
+        return ["moved phrase" if "moved phrase:" in (reason or "") else "reading doubted"]
+    if status != "not_fluent":
+        return []
+    defects = (reason or "").split(", has: ", 1)[-1].split("; ")
+    kinds = {kind for d in defects for prefix, kind in KINDS.items() if d.startswith(prefix)}
+    return [k for k in REFUSAL_KINDS if k in kinds] or ["other defect"]
