@@ -149,23 +149,35 @@ def _word_slot(slot: float, position: dict[int, int], n: int) -> float:
 
 def agreement(source: str, candidate: str) -> list[str]:
     """A changed agreement: the candidate writes finite forms of one number (AGREEMENT) more
-    often, and of the other less often, than the source does (*are* -> *was*); a cleft's
-    copula after *it* agrees with *it* and is left out."""
-    def numbers(sentence: str) -> tuple[Counter[str], dict[str, str]]:
-        keys = [t.key for t in tokenize(sentence) if t.word]
-        found: Counter[str] = Counter()
-        words: dict[str, str] = {}
-        for k, w in enumerate(keys):
-            if w in AGREEMENT and not (k and keys[k - 1] == "it") and not (
-                    k + 1 < len(keys) and keys[k + 1] == "it"):
-                found[AGREEMENT[w]] += 1
-                words.setdefault(AGREEMENT[w], w)
-        return found, words
-    (was, src_words), (now, cand_words) = numbers(source), numbers(candidate)
+    often, and of the other less often, than the source does (*are* -> *was*). Not counted:
+    a cleft's copula, which agrees with *it* (*It was …*, *Was it …*), and a form after a
+    modal or *to*, which is not finite (*will have*)."""
+    (was, src_words), (now, cand_words) = _numbers(source), _numbers(candidate)
     for gained, lost in (("sg", "pl"), ("pl", "sg")):
         if now[gained] > was[gained] and now[lost] < was[lost]:
             return [f"changed agreement {src_words[lost]!r} ({cand_words[gained]!r})"]
     return []
+
+
+#: Words after which a form of *be*, *have* or *do* is not finite.
+NONFINITE = frozenset("will would may might must can could shall should to".split())
+
+
+def _numbers(sentence: str) -> tuple[Counter[str], dict[str, str]]:
+    """How many finite forms of each number *sentence* writes (see `agreement`), and the
+    first form of each."""
+    keys = [t.key for t in tokenize(sentence) if t.word]
+    found: Counter[str] = Counter()
+    first: dict[str, str] = {}
+    for k, w in enumerate(keys):
+        before = [b for b in keys[:k] if b not in ("not", "n't")][-1:]
+        after = keys[k + 1:k + 2]
+        if w not in AGREEMENT or before == ["it"] or after == ["it"] or (
+                before and before[0] in NONFINITE):
+            continue
+        found[AGREEMENT[w]] += 1
+        first.setdefault(AGREEMENT[w], w)
+    return found, first
 
 
 #: The refusal kinds `refusals` tells apart, in the order the summary lists them.
