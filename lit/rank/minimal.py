@@ -160,7 +160,8 @@ def agreement(source: str, candidate: str) -> list[str]:
 
 
 #: Words after which a form of *be*, *have* or *do* is not finite.
-NONFINITE = frozenset("will would may might must can could shall should to".split())
+NONFINITE = frozenset({"will", "would", "may", "might", "must", "can", "could", "shall",
+                       "should", "to"})
 
 
 def _numbers(sentence: str) -> tuple[Counter[str], dict[str, str]]:

@@ -155,16 +155,16 @@ def test_agreement_counts_the_number_a_form_shows_and_leaves_a_clefts_copula():
         "changed agreement 'have' ('has')"]
 
 
+BEST = "premise: every verified candidate has a defect; the best, 'X y z.', has: "
+
+
 def test_the_summary_counts_refusals_by_kind():
     reasons = [
-        ("not_fluent", "premise: every verified candidate has a defect; the best, 'X y z.', has: "
-                       "unexplained insertion 'to be' before 'near'"),
-        ("not_fluent", "hypothesis: every verified candidate has a defect; the best, 'X y z.', "
-                       "has: changed agreement 'are' ('was'); moved ','"),
+        ("not_fluent", BEST + "unexplained insertion 'to be' before 'near'"),
+        ("not_fluent", BEST + "changed agreement 'are' ('was'); moved ','"),
         ("untrusted_reading", "premise: reading 0: moved phrase: it puts 'into the ocean' ..."),
         ("untrusted_reading", "premise: no reading in the top 5 is trusted: reading 0: ..."),
-        ("not_fluent", "premise: every verified candidate has a defect; the best, 'X y z.', has: "
-                       "moved ','"),
+        ("not_fluent", BEST + "moved ','"),
     ]
     assert [refusals(s, r) for s, r in reasons] == [
         ["unexplained edit"], ["property changed"], ["moved phrase"], ["reading doubted"],
