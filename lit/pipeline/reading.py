@@ -222,13 +222,22 @@ def _phrase(sentence: str, m: MRS, ep: EP) -> str:
     return _words(sentence, (span[0], max(ends, default=span[1]))) if span else "?"
 
 
+def _place(pred: str) -> bool:
+    """Whether a preposition's predicate names a place or a direction (the ERG's ``_loc`` and
+    ``_dir`` senses, *into* and *onto*): what a verb's event owns more often than a noun."""
+    lemma, _, sense = predicate.split(pred)
+    return sense in ("loc", "dir") or lemma in ("into", "onto")
+
+
 def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
                  moved: frozenset[str]) -> str | None:
     """Why *reading* is not the one to transform by a rule that moves the arguments *moved*
     (their variables), or None: it puts a PP inside a moved noun phrase (a preposition whose
     ARG1 is the argument) where another reading within PP_MARGIN of its score gives the same
     preposition to an event (the verb's), so the rule would carry the verb's phrase along
-    (*Water into an empty soda bottle is poured by a girl.*)."""
+    (*Water into an empty soda bottle is poured by a girl.*); or where the PP names a place
+    or a direction (`_place`: *Rugby on a field full of mud is being played by the bunch of
+    men.*), which the moved phrase would carry whatever the other readings say."""
     m = reading.mrs
     for ep in m.rels:
         span = _span(ep)
@@ -236,6 +245,10 @@ def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
                 or not predicate.is_surface(ep.predicate)
                 or predicate.split(ep.predicate)[1] != "p"):
             continue
+        noun = next((e for e in m.rels if e.iv == ep.args["ARG1"] and not e.is_quantifier()),
+                    None)
+        what = (f"moved phrase: it puts {_phrase(sentence, m, ep)!r} inside the moved "
+                f"{_words(sentence, _span(noun)) if noun else 'argument'!r}")
         for other in others:
             if None not in (reading.score, other.score) and abs(
                     reading.score - other.score) > PP_MARGIN:
@@ -243,11 +256,9 @@ def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
             if any(_span(o) == span and str(o.args.get("ARG1", "")).startswith("e")
                    and predicate.is_surface(o.predicate)
                    and predicate.split(o.predicate)[1] == "p" for o in other.mrs.rels):
-                noun = next((e for e in m.rels if e.iv == ep.args["ARG1"]
-                             and not e.is_quantifier()), None)
-                return (f"moved phrase: it puts {_phrase(sentence, m, ep)!r} inside the moved "
-                        f"{_words(sentence, _span(noun)) if noun else 'argument'!r}; reading "
-                        f"{other.index} gives it to the verb")
+                return f"{what}; reading {other.index} gives it to the verb"
+        if _place(ep.predicate):
+            return f"{what}, a place or direction the verb's event may own"
     return None
 
 

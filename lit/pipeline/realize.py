@@ -118,8 +118,9 @@ class _Target:
         self.route = job.routed.name if job.routed else None
         self.word_order = word_order(job)
         self.edit = (Edit.of(job.source or "", job.source_mrs, job.mrs, self.word_order,
-                             job.examples) if job.source_mrs is not None else None)
-        self.touched = self.edit.touched if self.edit is not None else None
+                             job.examples) if job.source_mrs is not None
+                     else Edit(None, None, self.word_order, keeps_subject=False))
+        self.touched = self.edit.touched
         self.generated_mrs, self.subs = substitute(
             job.routed.twin if job.routed else job.mrs, job.source)
         self.realized = 0  # distinct realizations, before a route's surface test

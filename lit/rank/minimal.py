@@ -12,6 +12,9 @@ not explain:
   drops anywhere else is an *unexplained insertion* or *unexplained deletion*, named with
   its place (*A man may operate a piece of earth-moving equipment to be near a waterway.*:
   *to be* before *near*);
+* **whole phrases**: a rule that moves arguments (passive, cleft, swap) moves each noun phrase
+  of the chosen reading whole, its words in their order (*A concrete long rail is being
+  grinded down by a snowboarder.* splits *a long concrete rail*: *phrase not kept whole*);
 * **agreement**: a rule that keeps the subject (not a passive, not a swap) keeps the number
   the source's verb agrees in (*A group of young men are raking* -> *It was a group of young
   men who was raking*: *changed agreement*).
@@ -27,6 +30,7 @@ from delphin import predicate
 from delphin.mrs import MRS
 
 from lit.rank.explained import brought, moved_arguments, touched, unexplained
+from lit.rank.forms import PRONOUN_FORMS, stems
 from lit.rank.surface import AUXILIARIES, Alignment, WordOrder, align, tokenize
 
 #: Finite forms that show the number their subject agrees in (a third-person subject).
@@ -39,6 +43,7 @@ _GROUP = AUXILIARIES | {"not", "n't", "being", "been", "to"}
 #: How defects of the contract begin, by the refusal kind `lit nli`'s summary counts.
 KINDS = {"unexplained insertion": "unexplained edit", "unexplained deletion": "unexplained edit",
          "unexplained word": "unexplained edit", "dropped word": "unexplained edit",
+         "phrase not kept whole": "unexplained edit",
          "changed form": "property changed", "changed agreement": "property changed"}
 
 
@@ -49,11 +54,12 @@ class Edit:
     verb groups it edits in place (word spans, STRICT only) and whether it keeps the subject
     whose agreement the source shows."""
 
-    explains: frozenset[str]
+    explains: frozenset[str] | None  # None: words are not checked (no source reading)
     touched: frozenset[str] | None  # None: forms are not checked
     word_order: WordOrder
     groups: tuple[tuple[int, int], ...] = ()  # (first, last) source word index, inclusive
     keeps_subject: bool = True
+    phrases: tuple[str, ...] = ()  # the source's noun phrases the rule moves, as written
 
     @classmethod
     def of(cls, sentence: str, source: MRS, target: MRS, word_order: WordOrder,
@@ -62,18 +68,21 @@ class Edit:
         lemmas = touched(source, target)
         groups = (verb_groups(sentence, source, lemmas)
                   if word_order == WordOrder.STRICT else ())
+        moved = moved_arguments(source, target)
         return cls(brought(source, target, examples), lemmas, word_order, groups,
-                   word_order != WordOrder.FREE and not moved_arguments(source, target)
-                   - _focused(source, target))
+                   word_order != WordOrder.FREE and not moved - _focused(source, target),
+                   moved_phrases(sentence, source, target) if moved else ())
 
     def defects(self, source: str, candidate: str) -> tuple[str, ...]:
         """What *candidate* changes of *source* that this edit does not explain."""
-        out = list(unexplained(source, candidate, self.explains, self.touched))
+        out = ([] if self.explains is None else
+               list(unexplained(source, candidate, self.explains, self.touched)))
         if self.groups:
             out += confined(align(source, candidate, self.word_order, self.touched),
                             self.groups)
         if self.keeps_subject:
             out += agreement(source, candidate)
+        out += [f"phrase not kept whole {p!r}" for p in self.phrases if not _kept(p, candidate)]
         return tuple(out)
 
 
@@ -81,6 +90,56 @@ def _focused(source: MRS, target: MRS) -> frozenset[str]:
     """A cleft's focus: it moves its noun phrase but keeps the clause's subject."""
     return frozenset(i.right for i in target.icons if i.relation == "focus") - frozenset(
         i.right for i in source.icons if i.relation == "focus")
+
+
+def moved_phrases(sentence: str, source: MRS, target: MRS) -> tuple[str, ...]:
+    """The noun phrases of *source* (a reading of *sentence*) that the change to *target*
+    moves, as *sentence* writes them: the arguments `moved_arguments` names and every other
+    noun-phrase argument of a predication whose event gains an ICONS relation (a passive's
+    agent goes into its *by* phrase)."""
+    clause = {i.left for i in target.icons} - {i.left for i in source.icons}
+    heads = set(moved_arguments(source, target))
+    for ep in source.rels:
+        if ep.iv in clause:
+            heads |= {v for v in ep.args.values() if v.startswith("x")}
+    clause |= {source.index}
+    out = []
+    for x in sorted(heads):
+        span = _phrase_span(source, x, clause)
+        if span is not None:
+            out.append(" ".join(sentence[span[0]:span[1]].split()).strip(" ,;:.!?"))
+    return tuple(p for p in out if p)
+
+
+def _phrase_span(m: MRS, head: str, clause: set[str]) -> tuple[int, int] | None:
+    """The characters of the noun phrase *head* heads in *m*: its quantifier, its noun, what
+    modifies it, and the phrases those take as arguments, not the clause's own predications
+    (*clause*: their events)."""
+    heads, eps = {head}, []
+    grew = True
+    while grew:
+        grew = False
+        for ep in m.rels:
+            if ep in eps or ep.iv in clause or not (
+                    ep.iv in heads or ep.args.get("ARG1") in heads):
+                continue
+            eps.append(ep)
+            heads |= {v for v in ep.args.values() if v.startswith("x")}
+            grew = True
+    spans = [(ep.cfrom, ep.cto) for ep in eps if ep.lnk is not None and ep.cfrom >= 0]
+    return (min(a for a, _ in spans), max(b for _, b in spans)) if spans else None
+
+
+def _kept(phrase: str, candidate: str) -> bool:
+    """Whether *candidate* writes *phrase*'s words together and in order: each the same word,
+    another form of it (*an* for *a*), or a pronoun's other case (*he* for *him*)."""
+    want = [t.key for t in tokenize(phrase) if t.word]
+    have = [t.key for t in tokenize(candidate) if t.word]
+
+    def same(a: str, b: str) -> bool:
+        return a == b or bool(stems(a) & stems(b)) or (a in PRONOUN_FORMS and b in PRONOUN_FORMS)
+    return any(all(same(a, b) for a, b in zip(want, have[k:k + len(want)]))
+               for k in range(len(have) - len(want) + 1))
 
 
 def verb_groups(sentence: str, source: MRS, lemmas: frozenset[str]

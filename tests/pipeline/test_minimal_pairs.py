@@ -141,6 +141,10 @@ def test_the_reading_checks_on_their_own():
         "moved phrase: it puts 'into the ocean' inside the moved 'water'; reading 1 gives it "
         "to the verb")
     assert moved_phrase(OCEAN, weighed[1], weighed[:1], moved) is None
+    # with no reading to give it to the verb, a PP of place or direction still speaks
+    assert moved_phrase(OCEAN, weighed[0], [], moved) == (
+        "moved phrase: it puts 'into the ocean' inside the moved 'water', a place or "
+        "direction the verb's event may own")
     # a rule that moves nothing carries nothing: tense keeps the reading
     assert not moved_arguments(weighed[0].mrs, _apply(weighed[0].mrs, "tense=past"))
 
