@@ -45,6 +45,7 @@ from lit.ace.results import ranker_score
 from lit.morphology import UNKNOWN_WORD
 from lit.rank.explained import implausible
 from lit.rank.forms import stems
+from lit.rank.minimal import phrase_span
 
 #: ERG predicates of the copula (not the existential *there is*: "There are people playing
 #: football." is rightly read with it).
@@ -213,13 +214,10 @@ PP_MARGIN = FRAGMENT_MARGIN
 
 
 def _phrase(sentence: str, m: MRS, ep: EP) -> str:
-    """The words of the PP *ep* heads: from the preposition to the last word of its object's
-    own EPs (the noun and what modifies it)."""
-    obj = ep.args.get("ARG2")
-    ends = [e.cto for e in m.rels if obj in (e.iv, e.args.get("ARG1")) and e.lnk is not None
-            and e.cfrom >= ep.cfrom]
+    """The words of the PP *ep* heads: the preposition and its object's whole phrase."""
+    obj = phrase_span(m, ep.args.get("ARG2", ""), {m.index})
     span = _span(ep)
-    return _words(sentence, (span[0], max(ends, default=span[1]))) if span else "?"
+    return _words(sentence, (span[0], max(span[1], obj[1] if obj else 0))) if span else "?"
 
 
 def _place(pred: str) -> bool:
@@ -237,11 +235,18 @@ def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
     preposition to an event (the verb's), so the rule would carry the verb's phrase along
     (*Water into an empty soda bottle is poured by a girl.*); or where the PP names a place
     or a direction (`_place`: *Rugby on a field full of mud is being played by the bunch of
-    men.*), which the moved phrase would carry whatever the other readings say."""
+    men.*), which the moved phrase would carry whatever the other readings say. Only a PP
+    after the verb is weighed: one before it is inside its noun phrase in every reading (*It
+    is a boy in a striped shirt that is jumping.*), and the clause's own predication (*A man
+    is on a path.*) moves nothing."""
     m = reading.mrs
+    # a PP before the verb is inside its noun phrase in every reading (a subject's)
+    verb_end = max((ep.cto for ep in m.rels if _is_verb(ep) and ep.lnk is not None
+                    and moved & set(ep.args.values())), default=-1)
     for ep in m.rels:
         span = _span(ep)
-        if (span is None or ep.args.get("ARG1") not in moved
+        if (span is None or span[0] < verb_end or ep.iv == m.index
+                or ep.args.get("ARG1") not in moved
                 or not predicate.is_surface(ep.predicate)
                 or predicate.split(ep.predicate)[1] != "p"):
             continue

@@ -105,13 +105,13 @@ def moved_phrases(sentence: str, source: MRS, target: MRS) -> tuple[str, ...]:
     clause |= {source.index}
     out = []
     for x in sorted(heads):
-        span = _phrase_span(source, x, clause)
+        span = phrase_span(source, x, clause)
         if span is not None:
             out.append(" ".join(sentence[span[0]:span[1]].split()).strip(" ,;:.!?"))
     return tuple(p for p in out if p)
 
 
-def _phrase_span(m: MRS, head: str, clause: set[str]) -> tuple[int, int] | None:
+def phrase_span(m: MRS, head: str, clause: set[str]) -> tuple[int, int] | None:
     """The characters of the noun phrase *head* heads in *m*: its quantifier, its noun, what
     modifies it, and the phrases those take as arguments, not the clause's own predications
     (*clause*: their events)."""

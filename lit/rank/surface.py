@@ -303,7 +303,10 @@ def differences(a: Alignment) -> list[str]:
             if what:
                 out.append(f"{what} {s_text!r} ({c_text!r})")
         elif s_text.replace("’", "'") != c_text.replace("’", "'"):
-            if link.source[0] and link.candidate[0]:  # a sentence's first word may change case
+            # a sentence's first word may change case, unless both start the sentence and the
+            # source writes it in lower case (*three children ...* stays lower case)
+            if (link.source[0] and link.candidate[0]) or (
+                    not link.source[0] and not link.candidate[0] and s_text[:1].islower()):
                 out.append(f"changed case {s_text!r} ({c_text!r})")
         elif s_text != c_text:
             out.append(f"changed spelling {s_text!r} ({c_text!r})")
@@ -386,7 +389,9 @@ def _items(a: Alignment) -> list[_Item]:
         link = by_cand.get(j)
         if link is not None:
             text = a.text("source", link.source)
-            if link.source[0] == 0:  # a sentence-initial capital: the candidate's case
+            if link.source[0] == 0 and (j or text[0].isupper()):
+                # a sentence-initial capital: the candidate's case (the source's lower case
+                # where both start the sentence)
                 text = (text[0].lower() if tok.text[0].islower() else text[0]) + text[1:]
             place.update(dict.fromkeys(link.source, float(link.source[0])))
             items.append(_Item(float(link.source[0]), text, link.source, link.candidate))
