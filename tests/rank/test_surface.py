@@ -209,3 +209,14 @@ def test_only_the_best_few_defective_candidates_are_repaired():
     assert all(s.surface.startswith("A young black man will run") for s in repaired)
     (r,) = Realizer(grammar, AceOrderScorer()).realize([Job(simplemrs.decode(TARGET))])
     assert not any(s.repair for s in r.scores)  # no source, nothing to repair against
+
+
+def test_a_source_in_lower_case_keeps_its_first_word_where_both_start_the_sentence():
+    """*three children are locked in a cage.* (an SNLI test hypothesis) -> the generator's
+    capital is put back to the source's case; a rule's first word keeps its own."""
+    src = "three children are locked in a cage."
+    r = repair(src, "Three children may be locked in a cage.", WordOrder.STRICT)
+    assert r is not None and r.surface == "three children may be locked in a cage."
+    assert r.changes == ("changed case 'three' ('Three')",)
+    assert repair(src, "Are three children locked in a cage?") is None
+    assert differences(align("Three men sit.", "Three men sat.")) == []
