@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from delphin import predicate
-from delphin.mrs import MRS
+from delphin.mrs import EP, MRS
 
 from lit.rank.explained import brought, moved_arguments, touched, unexplained
 from lit.rank.forms import PRONOUN_FORMS, stems
@@ -126,7 +126,13 @@ def phrase_span(m: MRS, head: str, clause: set[str]) -> tuple[int, int] | None:
             eps.append(ep)
             heads |= {v for v in ep.args.values() if v.startswith("x")}
             grew = True
-    spans = [(ep.cfrom, ep.cto) for ep in eps if ep.lnk is not None and ep.cfrom >= 0]
+    def span(ep: EP) -> tuple[int, int] | None:
+        return (ep.cfrom, ep.cto) if ep.lnk is not None and ep.cfrom >= 0 else None
+    noun = next((span(ep) for ep in eps if ep.iv == head and not ep.is_quantifier()), None)
+    verbs = [s for ep in m.rels if ep.iv in clause and (s := span(ep))]
+    # a phrase does not reach across its clause's verb (a depictive: *standing still*)
+    spans = [s for ep in eps if (s := span(ep)) and (noun is None or not any(
+        min(s[0], noun[0]) < v[0] and v[1] <= max(s[1], noun[1]) for v in verbs))]
     return (min(a for a, _ in spans), max(b for _, b in spans)) if spans else None
 
 
