@@ -46,6 +46,7 @@ from lit.morphology import UNKNOWN_WORD
 from lit.rank.explained import implausible
 from lit.rank.forms import stems
 from lit.rank.minimal import phrase_span
+from lit.rank.surface import tokenize
 
 #: ERG predicates of the copula (not the existential *there is*: "There are people playing
 #: football." is rightly read with it).
@@ -264,6 +265,35 @@ def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
                 return f"{what}; reading {other.index} gives it to the verb"
         if _place(ep.predicate):
             return f"{what}, a place or direction the verb's event may own"
+    return _apart(sentence, m, moved)
+
+
+def _apart(sentence: str, m: MRS, moved: frozenset[str]) -> str | None:
+    """Why a moved object of *m* would take words of the verb's along or leave them stranded,
+    or None: words of other predications stand between the verb and the object's phrase
+    (*Boys are dancing in front of some people.* read with *people* the object of *dance*
+    gives *People are being danced in front of some by boys.*). A particle (no predication of
+    its own) or another object of the verb may stand there."""
+    covered = [(ep.cfrom, ep.cto) for ep in m.rels if ep.lnk is not None and ep.cfrom >= 0]
+    for verb in m.rels:
+        span = _span(verb)
+        objects = [v for role, v in verb.args.items() if role in ("ARG2", "ARG3")
+                   and v.startswith("x")]
+        if span is None or not _is_verb(verb) or not set(objects) & moved:
+            continue
+        clause = {m.index, verb.iv}
+        others = [p for v in objects if (p := phrase_span(m, v, clause))]
+        for x in set(objects) & moved:
+            phrase = phrase_span(m, x, clause)
+            if phrase is None or phrase[0] <= span[1]:
+                continue
+            between = [t for t in tokenize(sentence) if t.word and span[1] <= t.start
+                       and t.end <= phrase[0] and any(a <= t.start < b for a, b in covered)
+                       and not any(a <= t.start < b for a, b in others)]
+            if between:
+                words = sentence[between[0].start:between[-1].end]
+                return (f"moved phrase: {_words(sentence, phrase)!r} is apart from its verb "
+                        f"{_words(sentence, span)!r} ({words!r} between)")
     return None
 
 

@@ -141,6 +141,13 @@ def moved_arguments(source: MRS, target: MRS) -> frozenset[str]:
 CLAUSE_WORDS = frozenset({"that", "who", "which", "whom"})
 
 
+#: The aspect an auxiliary marks: the trigger rules insert it for a change of tense too (its
+#: rows list TENSE), but a minimal pair writes it only where the aspect is new to the clause
+#: (a passive restructures it; a change of tense alone keeps the source's aspect words:
+#: *There is no dog staring.* -> not *There will be being no dog staring.*).
+MARKS = {"being": frozenset({"PROG"}), "been": frozenset({"PERF"})}
+
+
 def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) -> frozenset[str]:
     """Words the change from *source* to *target* may add or drop: see the module docstring.
     *examples* are the applied modules' (source, target) example sentences."""
@@ -166,6 +173,8 @@ def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) 
     for t in _triggers():
         if t.word in CLAUSE_WORDS:  # brought by a new clause, which only examples show
             continue
+        if t.word in MARKS and not MARKS[t.word] & changed:  # an aspect word, no new aspect
+            continue
         if t.properties & changed or any(_matches(p, new | touched) for p in t.predicates):
             found.update(t.word.split())
     if _pronoun_changed(source, target, changed_vars):
@@ -187,7 +196,12 @@ def touched(source: MRS, target: MRS) -> frozenset[str]:
     an argument's has other properties or a new ICONS relation. Every other word keeps the
     source's form (*woven* stays *woven*)."""
     changed = {v for v in target.variables if _properties(source, v) != _properties(target, v)}
-    changed |= {v for left, _, right in _icons(target) ^ _icons(source) for v in (left, right)}
+    # a new ICONS relation touches its event, and its argument only where that is a pronoun,
+    # whose case follows its new place (*him* -> *He was seen.*); a focused *somebody* stays
+    # *somebody*
+    prons = {ep.iv for ep in target.rels if predicate.normalize(ep.predicate) == "pron"}
+    changed |= {v for left, _, right in _icons(target) ^ _icons(source)
+                for v in (left, right) if v == left or v in prons}
     before = {(ep.predicate, ep.iv): dict(ep.args) for ep in source.rels}
     after = {(ep.predicate, ep.iv): dict(ep.args) for ep in target.rels}
     # a predication a scope takes or leaves (neg, a modal: *did not praise* for *praised*,
