@@ -236,8 +236,8 @@ def unexplained(source: str, candidate: str, allowed: frozenset[str],
             if touched is not None and other_form(was, w, touched | allowed):
                 out.append(f"changed form {was!r} ({w!r})")
             del src[k]
-        elif not s & allowed_stems:
-            out.append(f"unexplained word {w!r}")
+        elif not s & allowed_stems or (w in MARKS and w not in allowed):
+            out.append(f"unexplained word {w!r}")  # an aspect word only as itself
     out += [f"dropped word {w!r}" for w, s in src if not s & allowed_stems]
     return tuple(out)
 

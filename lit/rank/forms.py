@@ -73,13 +73,18 @@ def other_form(source: str, candidate: str, touched: frozenset[str]) -> bool:
     """Whether *candidate* writes the source's word *source* (both lower case) in another form
     although the change touches neither it (*touched*: lemmas) nor its form (FORM_FREE):
     *weaved* for *woven*, *lighted* for *lit*."""
-    if source == candidate:
+    if source == candidate or (source in FORM_FREE and candidate in FORM_FREE):
         return False
     shared = stems(source) & stems(candidate)
     return bool(shared) and not shared & _free_stems(touched)
 
 
+#: Relative pronouns spell the ERG's ``person``: their stems would free every spelling of
+#: it (*someone* for *somebody*), so only they themselves are free.
+_RELATIVES = frozenset({"who", "whom"})
+
+
 @lru_cache(maxsize=256)
 def _free_stems(touched: frozenset[str]) -> frozenset[str]:
     """The stems of *touched* and FORM_FREE: computed once per change, not per word pair."""
-    return frozenset(s for w in touched | FORM_FREE for s in stems(w))
+    return frozenset(s for w in (touched | FORM_FREE) - _RELATIVES for s in stems(w))
