@@ -225,12 +225,23 @@ def unexplained(source: str, candidate: str, allowed: frozenset[str],
     in another form although the change does not touch it (*weaved* for *woven*)."""
     allowed_stems = {s for w in allowed for s in stems(w)}
     src = [(w, stems(w)) for w in words(source)]
+    cand = words(candidate)
+    # the same word first, wherever it stands: *be* must not take the source's *being* from
+    # the candidate's own *being* (*A car will be being driven.*)
+    left = Counter(w for w, _ in src)
+    same = Counter()
+    for w in cand:
+        if left[w] > same[w]:
+            same[w] += 1
     out = []
-    for w in words(candidate):
+    for w in cand:
         s = stems(w)
         k = next((i for i, (v, _) in enumerate(src) if v == w), None)
         if k is None:
-            k = next((i for i, (_, t) in enumerate(src) if t & s), None)
+            k = next((i for i, (v, t) in enumerate(src) if t & s and same[v] < sum(
+                1 for u, _ in src if u == v)), None)
+        elif same[w]:
+            same[w] -= 1
         if k is not None:
             was = src[k][0]
             if touched is not None and other_form(was, w, touched | allowed):
