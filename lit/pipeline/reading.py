@@ -19,6 +19,9 @@ anything is transformed, and each check that speaks against one is recorded:
 * **a form the word does not show**: a noun read as a lemma of which the written word is only
   an inflection (*yard work* with the plural-only *works*, NUM pl: its passive agrees with
   the plural, *Yard work are being done.*);
+* **a coordinated verb read as a noun** (*looks at the camera and stands in front of a
+  crowd* with *stands* a noun conjoined with *the camera*), where a close reading conjoins
+  the verbs: a change of tense would reach only the first;
 * **a moved phrase that the verb owns** (per spec, `moved_phrase`): for a rule that moves an
   argument (passive, cleft, swap), a reading that puts a PP inside the moved noun phrase
   where a reading close in score gives it to the verb (*Water into the ocean is poured by a
@@ -35,6 +38,7 @@ became of those tried (`reading_evidence`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -208,7 +212,38 @@ def form_not_shown(sentence: str, reading: Weighed, others: Sequence[Weighed]) -
     return None
 
 
-CHECKS = (word_as_finite_verb, copula_over_progressive, form_not_shown)
+def verb_as_conjoined_noun(sentence: str, reading: Weighed, others: Sequence[Weighed]
+                           ) -> str | None:
+    """Why *reading* reads a coordinated finite verb as a noun, or None: a noun conjoined
+    with another noun phrase (*the camera and stands*) that another reading, at most
+    FRAGMENT_MARGIN from it, reads as a tensed verb conjoined with the main verb (*looks at
+    the camera and stands in front of a crowd*): a change of tense would reach only the
+    first verb (*A girl looked at the camera and stands …*)."""
+    m = reading.mrs
+    conjoined = {v for ep in m.rels if predicate.is_surface(ep.predicate)
+                 and predicate.split(ep.predicate)[1] == "c"
+                 for v in (ep.args.get("ARG1"), ep.args.get("ARG2")) if v and v.startswith("x")}
+    for noun in m.rels:
+        span = _span(noun)
+        if span is None or noun.iv not in conjoined or noun.is_quantifier():
+            continue
+        for other in others:
+            if None not in (reading.score, other.score) and abs(
+                    reading.score - other.score) > FRAGMENT_MARGIN:
+                continue
+            verbs = {v for ep in other.mrs.rels if predicate.is_surface(ep.predicate)
+                     and predicate.split(ep.predicate)[1] == "c"
+                     for v in (ep.args.get("ARG1"), ep.args.get("ARG2"))
+                     if v and v.startswith("e")}
+            if any(_span(ep) == span and _is_verb(ep) and ep.iv in verbs
+                   and _tense(other.mrs, ep.iv) not in ("", "untensed")
+                   for ep in other.mrs.rels):
+                return (f"it reads {_words(sentence, span)!r} as a conjoined noun; reading "
+                        f"{other.index} reads it as a verb conjoined with the main verb")
+    return None
+
+
+CHECKS = (word_as_finite_verb, copula_over_progressive, form_not_shown, verb_as_conjoined_noun)
 #: A reading that gives a PP to the verb within this much of the parse-ranker score of one
 #: that puts it inside a moved noun phrase speaks against the latter (`moved_phrase`).
 PP_MARGIN = FRAGMENT_MARGIN
@@ -223,9 +258,10 @@ def _phrase(sentence: str, m: MRS, ep: EP) -> str:
 
 def _place(pred: str) -> bool:
     """Whether a preposition's predicate names a place or a direction (the ERG's ``_loc`` and
-    ``_dir`` senses, *into* and *onto*): what a verb's event owns more often than a noun."""
+    ``_dir`` senses, *into*, *onto*, *to*, *toward*): what a verb's event owns more often
+    than a noun (*Their horses to the finish line are being raced by the men.*)."""
     lemma, _, sense = predicate.split(pred)
-    return sense in ("loc", "dir") or lemma in ("into", "onto")
+    return sense in ("loc", "dir") or lemma in ("into", "onto", "to", "toward", "towards")
 
 
 def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
@@ -234,7 +270,9 @@ def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
     (their variables), or None: it puts a PP inside a moved noun phrase (a preposition whose
     ARG1 is the argument) where another reading within PP_MARGIN of its score gives the same
     preposition to an event (the verb's), so the rule would carry the verb's phrase along
-    (*Water into an empty soda bottle is poured by a girl.*); or where the PP names a place
+    (*Water into an empty soda bottle is poured by a girl.*; an adjective read where the
+    other reading has the preposition: *Past each other carrying flags are being ridden by
+    several horsemen.*); or where the PP names a place
     or a direction (`_place`: *Rugby on a field full of mud is being played by the bunch of
     men.*), which the moved phrase would carry whatever the other readings say. Only a PP
     after the verb is weighed: one before it is inside its noun phrase in every reading (*It
@@ -249,7 +287,7 @@ def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
         if (span is None or span[0] < verb_end or ep.iv == m.index
                 or ep.args.get("ARG1") not in moved
                 or not predicate.is_surface(ep.predicate)
-                or predicate.split(ep.predicate)[1] != "p"):
+                or predicate.split(ep.predicate)[1] not in ("p", "a")):
             continue
         noun = next((e for e in m.rels if e.iv == ep.args["ARG1"] and not e.is_quantifier()),
                     None)
@@ -263,9 +301,28 @@ def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
                    and predicate.is_surface(o.predicate)
                    and predicate.split(o.predicate)[1] == "p" for o in other.mrs.rels):
                 return f"{what}; reading {other.index} gives it to the verb"
-        if _place(ep.predicate):
+        if predicate.split(ep.predicate)[1] == "p" and _place(ep.predicate):
             return f"{what}, a place or direction the verb's event may own"
-    return _apart(sentence, m, moved)
+    return _anaphor(sentence, m, moved) or _apart(sentence, m, moved)
+
+
+#: Reflexive and reciprocal words: an anaphor needs its antecedent before it (binding), so a
+#: phrase holding one cannot be moved before the clause's subject.
+_ANAPHORS = re.compile(r"\b(each other|one another|\w+sel(?:f|ves))\b", re.IGNORECASE)
+
+
+def _anaphor(sentence: str, m: MRS, moved: frozenset[str]) -> str | None:
+    """Why a moved phrase of *m* cannot move, or None: it holds a reflexive or reciprocal
+    (*each other*, *themselves*), which must follow its antecedent (*Past each other
+    carrying flags are being ridden by several horsemen.*: no reading of *riding past each
+    other* the grammar gave made *past* a preposition)."""
+    for x in sorted(moved):
+        span = phrase_span(m, x, {m.index})
+        found = _ANAPHORS.search(sentence[span[0]:span[1]]) if span else None
+        if found:
+            return (f"moved phrase: {_words(sentence, span)!r} holds the anaphor "
+                    f"{found.group(1)!r}, which must follow its antecedent")
+    return None
 
 
 def _apart(sentence: str, m: MRS, moved: frozenset[str]) -> str | None:

@@ -180,3 +180,42 @@ def test_the_summary_counts_refusals_by_kind():
         "unexplained edit": 1, "property changed": 1, "moved phrase": 1, "reading doubted": 1,
         "other defect": 1}
     assert "refused transforms by kind: unexplained edit 1, property changed 1" in summary.format()
+
+
+# --- kinds found while judging held-out slices ---------------------------------------------------
+
+def test_a_moved_phrase_with_an_anaphor_is_not_moved(engine):
+    r = engine.transform("Several horsemen are riding past each other carrying flags.", "pass")
+    assert r["status"] == Status.UNTRUSTED_READING and r["output"] is None
+    assert "holds the anaphor 'each other'" in r["reason"]
+
+
+def test_a_coordinated_verb_read_as_a_noun_is_doubted():
+    sentence = ("A girl in green looks at the camera and stands in front of a huge crowd of "
+                "indescript faces.")
+    weighed = weigh(sentence, readings(sentence))
+    assert weighed[0].doubt == ("it reads 'stands' as a conjoined noun; reading 2 reads it as "
+                                "a verb conjoined with the main verb")
+    assert weighed[2].doubt is None  # the verbs conjoined: tense=past is not_applicable to it
+
+
+def test_a_pp_of_direction_stays_with_the_verb(engine):
+    # before: "Their horses to the finish line are being raced by the men."
+    r = engine.transform("The men are racing their horses to the finish line", "pass")
+    assert r["status"] == Status.OK
+    assert r["output"] == "Their horses are being raced by the men to the finish line."
+
+
+def test_an_aspect_word_comes_only_with_a_new_aspect(engine):
+    # before: "There will be being no child sitting in a red and yellow toy car."
+    r = engine.transform("There is no child sitting in a red and yellow toy car.", "tense=fut")
+    assert r["output"] == "There will be no child sitting in a red and yellow toy car."
+    # the source's own *being* stays (be no longer takes it from the candidate)
+    r = engine.transform("A car is being driven by a man.", "tense=fut")
+    assert r["output"] == "A car will be being driven by a man."
+
+
+def test_a_focused_noun_keeps_its_spelling(engine):
+    # before: "It is someone that will be ..." for *Somebody*
+    r = engine.transform("Somebody is jumping in the air.", "tense=fut+cleft")
+    assert r["status"] == Status.OK and r["output"].startswith("It is somebody ")
