@@ -129,8 +129,9 @@ def moved_arguments(source: MRS, target: MRS) -> frozenset[str]:
         if args is None:
             continue
         for role, value in ep.args.items():
-            if value.startswith("x") and args.get(role) != value:
-                moved |= {value, args.get(role, value)}
+            now = args.get(role)
+            if value.startswith("x") and str(now).startswith("x") and now != value:  # not dropped
+                moved |= {value, now}
     return frozenset(v for v in moved if v.startswith("x"))
 
 

@@ -7,9 +7,9 @@ not explain:
 
 * **words** the change neither brings nor inflects (lit.rank.explained: *unexplained word*,
   *dropped word*, *changed form*);
-* **where they go**: a rule that changes words in place (tense, modality, negation: word
-  order STRICT) edits the verb group of the predications it touches, so a word it adds or
-  drops anywhere else is an *unexplained insertion* or *unexplained deletion*, named with
+* **where they go**: a rule that changes words in place (tense, modality, negation, a
+  lexical substitution: word order STRICT) edits the words of the predications it touches
+  (a verb with its auxiliaries), so a word it adds or drops anywhere else is an *unexplained insertion* or *unexplained deletion*, named with
   its place (*A man may operate a piece of earth-moving equipment to be near a waterway.*:
   *to be* before *near*);
 * **whole phrases**: a rule that moves arguments (passive, cleft, swap) moves each noun phrase
@@ -30,7 +30,7 @@ from delphin import predicate
 from delphin.mrs import EP, MRS
 
 from lit.rank.explained import brought, moved_arguments, touched, unexplained
-from lit.rank.forms import PRONOUN_FORMS, stems
+from lit.rank.forms import PRONOUN_FORMS, lemma, stems
 from lit.rank.surface import AUXILIARIES, Alignment, WordOrder, align, tokenize
 
 #: Finite forms that show the number their subject agrees in (a third-person subject).
@@ -38,6 +38,7 @@ AGREEMENT = {"is": "sg", "was": "sg", "has": "sg", "does": "sg", "isn't": "sg",
              "wasn't": "sg", "hasn't": "sg", "doesn't": "sg",
              "are": "pl", "were": "pl", "have": "pl", "do": "pl", "aren't": "pl",
              "weren't": "pl", "haven't": "pl", "don't": "pl"}
+_ARTICLES = frozenset({"a", "an"})
 #: Words a verb group holds besides its verb: auxiliaries and negation.
 _GROUP = AUXILIARIES | {"not", "n't", "being", "been", "to"}
 #: How defects of the contract begin, by the refusal kind `lit nli`'s summary counts.
@@ -66,7 +67,7 @@ class Edit:
            examples: Sequence[tuple[str, str]] = ()) -> Edit:
         """The edit from *source* (a reading of *sentence*) to *target*."""
         lemmas = touched(source, target)
-        groups = (verb_groups(sentence, source, lemmas)
+        groups = (verb_groups(sentence, source, target, lemmas)
                   if word_order == WordOrder.STRICT else ())
         moved = moved_arguments(source, target)
         return cls(brought(source, target, examples), lemmas, word_order, groups,
@@ -148,31 +149,41 @@ def _kept(phrase: str, candidate: str) -> bool:
                for k in range(len(have) - len(want) + 1))
 
 
-def verb_groups(sentence: str, source: MRS, lemmas: frozenset[str]
+def _is_verb(ep: EP) -> bool:
+    pred = predicate.normalize(ep.predicate)
+    return predicate.is_surface(pred) and predicate.split(pred)[1] == "v"
+
+
+def verb_groups(sentence: str, source: MRS, target: MRS, lemmas: frozenset[str]
                 ) -> tuple[tuple[int, int], ...]:
-    """The source's verb groups the change edits: each word of a verb (or the index EP)
-    whose lemma the change touches, with the auxiliaries and negation right before it and
-    the words of modifiers of its event between them (*quickly*), as word indices of
-    `tokenize(sentence)` (punctuation left out)."""
+    """The places of the source the change edits: the words of each predication whose lemma
+    it touches (a noun a lexical rule replaces, a pronoun, a quantifier), of the index EP and
+    of what a predication the change adds is about (its arguments' own EPs);
+    a verb's with the auxiliaries and negation right before it and the words of modifiers of
+    its event between them (*quickly*), as word indices of `tokenize(sentence)` (punctuation
+    left out)."""
     toks = [t for t in tokenize(sentence) if t.word]
     out = []
+    # a predication the change adds goes beside what it predicates of (*small* before *dog*)
+    kept = {(ep.predicate, ep.iv) for ep in source.rels}
+    hosts = {v for ep in target.rels if (ep.predicate, ep.iv) not in kept
+             for v in ep.args.values()}
     for ep in source.rels:
-        pred = predicate.normalize(ep.predicate)
-        if ep.lnk is None or ep.cfrom < 0 or not (
-                ep.iv == source.index or (predicate.is_surface(pred)
-                                          and predicate.split(pred)[1] == "v")):
-            continue
-        if ep.iv != source.index and pred.lstrip("_").split("_")[0] not in lemmas:
+        if ep.lnk is None or ep.cfrom < 0 or (
+                ep.iv != source.index and lemma(ep.predicate) not in lemmas
+                and ep.iv not in hosts):
             continue
         words = [k for k, t in enumerate(toks) if t.start < ep.cto and t.end > ep.cfrom]
         if not words:
             continue
-        modifiers = [(m.cfrom, m.cto) for m in source.rels
-                     if m.args.get("ARG1") == ep.iv and m.lnk is not None and m.cfrom >= 0]
         first = words[0]
-        while first > 0 and (toks[first - 1].key in _GROUP or any(
-                a <= toks[first - 1].start and toks[first - 1].end <= b for a, b in modifiers)):
-            first -= 1
+        if ep.iv == source.index or _is_verb(ep):  # its auxiliaries, not, adverbs before it
+            modifiers = [(m.cfrom, m.cto) for m in source.rels
+                         if m.args.get("ARG1") == ep.iv and m.lnk is not None and m.cfrom >= 0]
+            while first > 0 and (toks[first - 1].key in _GROUP or any(
+                    a <= toks[first - 1].start and toks[first - 1].end <= b
+                    for a, b in modifiers)):
+                first -= 1
         out.append((first, words[-1]))
     return tuple(sorted(set(out)))
 
@@ -187,17 +198,19 @@ def confined(a: Alignment, groups: Sequence[tuple[int, int]]) -> list[str]:
         return any(first - 0.5 <= k <= last + 0.5 for first, last in groups)
 
     out = []
-    linked = a.linked("source")
+    linked, moved = a.linked("source"), a.linked("candidate")
+    added = {j: _word_slot(slot, position, len(words)) for j, slot in a.slots.items()
+             if j not in moved and a.candidate[j].word}
+    # *a* for *an* where the next word changed is the article agreeing, not an edit
+    articles = {k for k in added.values()} & {position[i] - 0.5 for i in words
+                                              if i not in linked and a.source[i].key in _ARTICLES}
     for i in words:
-        if i not in linked and not inside(position[i]):
+        if i not in linked and not inside(position[i]) and not (
+                a.source[i].key in _ARTICLES and position[i] - 0.5 in articles):
             out.append(f"unexplained deletion {a.source[i].text!r}")
     inserted: dict[float, list[str]] = {}
-    moved = a.linked("candidate")
-    for j, slot in sorted(a.slots.items()):
-        if j in moved or not a.candidate[j].word:
-            continue
-        k = _word_slot(slot, position, len(words))
-        if not inside(k):
+    for j, k in sorted(added.items()):
+        if not inside(k) and not (a.candidate[j].key in _ARTICLES and k in articles):
             inserted.setdefault(k, []).append(a.candidate[j].text)
     for k, texts in inserted.items():
         after = next((a.source[i].text for i in words if position[i] > k), None)
