@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from delphin import predicate, variable
-from delphin.mrs import MRS
+from delphin.mrs import EP, MRS
 
 from lit.morphology import UNKNOWN_WORD, VERB_TAGS, verb_forms
 
@@ -43,6 +43,16 @@ def _variable_label(m: MRS, var: str) -> str:
     if var == m.index:
         label += ":INDEX"
     return label
+
+
+def span(ep: EP) -> tuple[int, int] | None:
+    """The characters of the sentence *ep* stands for, or None when it has no span."""
+    return (ep.cfrom, ep.cto) if ep.lnk is not None and ep.cfrom >= 0 else None
+
+
+def is_verb(ep: EP) -> bool:
+    """Whether *ep*'s predicate is a surface verb (``_sit_v_1``)."""
+    return predicate.is_surface(ep.predicate) and predicate.split(ep.predicate)[1] == "v"
 
 
 def predicate_label(pred: str) -> str:

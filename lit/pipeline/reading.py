@@ -47,6 +47,8 @@ from delphin.mrs import EP, MRS
 
 from lit.ace.results import ranker_score
 from lit.morphology import UNKNOWN_WORD
+from lit.mrsgraph import is_verb as _is_verb
+from lit.mrsgraph import span as _span
 from lit.rank.explained import implausible
 from lit.rank.forms import stems
 from lit.rank.minimal import phrase_span
@@ -90,20 +92,12 @@ def _index_ep(m: MRS) -> EP | None:
     return next((ep for ep in m.rels if ep.iv == m.index), None)
 
 
-def _span(ep: EP) -> tuple[int, int] | None:
-    return (ep.cfrom, ep.cto) if ep.lnk is not None and ep.cfrom >= 0 else None
-
-
 def _tense(m: MRS, var: str | None) -> str:
     return str(m.variables.get(var or "", {}).get("TENSE", "")).lower()
 
 
 def _prog(m: MRS, var: str | None) -> bool:
     return str(m.variables.get(var or "", {}).get("PROG", "")).lower() in {"+", "bool"}
-
-
-def _is_verb(ep: EP) -> bool:
-    return predicate.is_surface(ep.predicate) and predicate.split(ep.predicate)[1] == "v"
 
 
 def _words(sentence: str, span: tuple[int, int] | None) -> str:
@@ -212,6 +206,19 @@ def form_not_shown(sentence: str, reading: Weighed, others: Sequence[Weighed]) -
     return None
 
 
+def _close(reading: Weighed, other: Weighed, margin: float) -> bool:
+    """Whether *other* is within *margin* of *reading*'s parse-ranker score (or either has
+    none)."""
+    return None in (reading.score, other.score) or abs(reading.score - other.score) <= margin
+
+
+def _conjoined(m: MRS, sort: str) -> set[str]:
+    """The variables of sort *sort* (x, e) that a coordination of *m* joins."""
+    return {v for ep in m.rels if predicate.is_surface(ep.predicate)
+            and predicate.split(ep.predicate)[1] == "c"
+            for v in (ep.args.get("ARG1"), ep.args.get("ARG2")) if v and v.startswith(sort)}
+
+
 def verb_as_conjoined_noun(sentence: str, reading: Weighed, others: Sequence[Weighed]
                            ) -> str | None:
     """Why *reading* reads a coordinated finite verb as a noun, or None: a noun conjoined
@@ -220,21 +227,15 @@ def verb_as_conjoined_noun(sentence: str, reading: Weighed, others: Sequence[Wei
     the camera and stands in front of a crowd*): a change of tense would reach only the
     first verb (*A girl looked at the camera and stands …*)."""
     m = reading.mrs
-    conjoined = {v for ep in m.rels if predicate.is_surface(ep.predicate)
-                 and predicate.split(ep.predicate)[1] == "c"
-                 for v in (ep.args.get("ARG1"), ep.args.get("ARG2")) if v and v.startswith("x")}
+    conjoined = _conjoined(m, "x")
     for noun in m.rels:
         span = _span(noun)
         if span is None or noun.iv not in conjoined or noun.is_quantifier():
             continue
         for other in others:
-            if None not in (reading.score, other.score) and abs(
-                    reading.score - other.score) > FRAGMENT_MARGIN:
+            if not _close(reading, other, FRAGMENT_MARGIN):
                 continue
-            verbs = {v for ep in other.mrs.rels if predicate.is_surface(ep.predicate)
-                     and predicate.split(ep.predicate)[1] == "c"
-                     for v in (ep.args.get("ARG1"), ep.args.get("ARG2"))
-                     if v and v.startswith("e")}
+            verbs = _conjoined(other.mrs, "e")
             if any(_span(ep) == span and _is_verb(ep) and ep.iv in verbs
                    and _tense(other.mrs, ep.iv) not in ("", "untensed")
                    for ep in other.mrs.rels):
@@ -294,12 +295,10 @@ def moved_phrase(sentence: str, reading: Weighed, others: Sequence[Weighed],
         what = (f"moved phrase: it puts {_phrase(sentence, m, ep)!r} inside the moved "
                 f"{_words(sentence, _span(noun)) if noun else 'argument'!r}")
         for other in others:
-            if None not in (reading.score, other.score) and abs(
-                    reading.score - other.score) > PP_MARGIN:
-                continue
-            if any(_span(o) == span and str(o.args.get("ARG1", "")).startswith("e")
-                   and predicate.is_surface(o.predicate)
-                   and predicate.split(o.predicate)[1] == "p" for o in other.mrs.rels):
+            if _close(reading, other, PP_MARGIN) and any(
+                    _span(o) == span and str(o.args.get("ARG1", "")).startswith("e")
+                    and predicate.is_surface(o.predicate)
+                    and predicate.split(o.predicate)[1] == "p" for o in other.mrs.rels):
                 return f"{what}; reading {other.index} gives it to the verb"
         if predicate.split(ep.predicate)[1] == "p" and _place(ep.predicate):
             return f"{what}, a place or direction the verb's event may own"
@@ -331,7 +330,7 @@ def _apart(sentence: str, m: MRS, moved: frozenset[str]) -> str | None:
     (*Boys are dancing in front of some people.* read with *people* the object of *dance*
     gives *People are being danced in front of some by boys.*). A particle (no predication of
     its own) or another object of the verb may stand there."""
-    covered = [(ep.cfrom, ep.cto) for ep in m.rels if ep.lnk is not None and ep.cfrom >= 0]
+    covered = [s for ep in m.rels if (s := _span(ep))]
     for verb in m.rels:
         span = _span(verb)
         objects = [v for role, v in verb.args.items() if role in ("ARG2", "ARG3")

@@ -120,7 +120,6 @@ class _Target:
         self.edit = (Edit.of(job.source or "", job.source_mrs, job.mrs, self.word_order,
                              job.examples) if job.source_mrs is not None
                      else Edit(None, None, self.word_order, keeps_subject=False))
-        self.touched = self.edit.touched
         self.generated_mrs, self.subs = substitute(
             job.routed.twin if job.routed else job.mrs, job.source)
         self.realized = 0  # distinct realizations, before a route's surface test
@@ -352,7 +351,7 @@ class Realizer:
                 continue
             found: dict[str, Repair] = {}
             for s in t.scores:
-                r = repair(t.job.source, s.surface, t.word_order, t.touched) if s.defects else None
+                r = repair(t.job.source, s.surface, t.word_order, t.edit.touched) if s.defects else None
                 if r is not None and r.surface not in t.candidates and (
                         t.routed is None or t.routed.admits(r.surface)):  # a route's test holds
                     found.setdefault(r.surface, r)

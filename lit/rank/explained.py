@@ -230,23 +230,20 @@ def unexplained(source: str, candidate: str, allowed: frozenset[str],
     # the same word first, wherever it stands: *be* must not take the source's *being* from
     # the candidate's own *being* (*A car will be being driven.*)
     left = Counter(w for w, _ in src)
-    same = Counter()
-    for w in cand:
-        if left[w] > same[w]:
-            same[w] += 1
+    same = Counter(cand) & left  # source words kept for the candidate's own copies
     out = []
     for w in cand:
         s = stems(w)
         k = next((i for i, (v, _) in enumerate(src) if v == w), None)
         if k is None:
-            k = next((i for i, (v, t) in enumerate(src) if t & s and same[v] < sum(
-                1 for u, _ in src if u == v)), None)
+            k = next((i for i, (v, t) in enumerate(src) if t & s and same[v] < left[v]), None)
         elif same[w]:
             same[w] -= 1
         if k is not None:
             was = src[k][0]
             if touched is not None and other_form(was, w, touched | allowed):
                 out.append(f"changed form {was!r} ({w!r})")
+            left[was] -= 1
             del src[k]
         elif not s & allowed_stems or (w in MARKS and w not in allowed):
             out.append(f"unexplained word {w!r}")  # an aspect word only as itself

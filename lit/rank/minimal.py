@@ -26,9 +26,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from delphin import predicate
-from delphin.mrs import EP, MRS
+from delphin.mrs import MRS
 
+from lit.mrsgraph import is_verb, span
 from lit.rank.explained import brought, moved_arguments, touched, unexplained
 from lit.rank.forms import PRONOUN_FORMS, lemma, stems
 from lit.rank.surface import AUXILIARIES, Alignment, WordOrder, align, tokenize
@@ -72,7 +72,7 @@ class Edit:
         moved = moved_arguments(source, target)
         return cls(brought(source, target, examples), lemmas, word_order, groups,
                    word_order != WordOrder.FREE and not moved - _focused(source, target),
-                   moved_phrases(sentence, source, target) if moved else ())
+                   moved_phrases(sentence, source, target, moved) if moved else ())
 
     def defects(self, source: str, candidate: str) -> tuple[str, ...]:
         """What *candidate* changes of *source* that this edit does not explain."""
@@ -93,13 +93,14 @@ def _focused(source: MRS, target: MRS) -> frozenset[str]:
         i.right for i in source.icons if i.relation == "focus")
 
 
-def moved_phrases(sentence: str, source: MRS, target: MRS) -> tuple[str, ...]:
+def moved_phrases(sentence: str, source: MRS, target: MRS, moved: frozenset[str]
+                  ) -> tuple[str, ...]:
     """The noun phrases of *source* (a reading of *sentence*) that the change to *target*
-    moves, as *sentence* writes them: the arguments `moved_arguments` names and every other
+    moves, as *sentence* writes them: *moved* (`moved_arguments`) and every other
     noun-phrase argument of a predication whose event gains an ICONS relation (a passive's
     agent goes into its *by* phrase)."""
     clause = {i.left for i in target.icons} - {i.left for i in source.icons}
-    heads = set(moved_arguments(source, target))
+    heads = set(moved)
     for ep in source.rels:
         if ep.iv in clause:
             heads |= {v for v in ep.args.values() if v.startswith("x")}
@@ -127,8 +128,6 @@ def phrase_span(m: MRS, head: str, clause: set[str]) -> tuple[int, int] | None:
             eps.append(ep)
             heads |= {v for v in ep.args.values() if v.startswith("x")}
             grew = True
-    def span(ep: EP) -> tuple[int, int] | None:
-        return (ep.cfrom, ep.cto) if ep.lnk is not None and ep.cfrom >= 0 else None
     noun = next((span(ep) for ep in eps if ep.iv == head and not ep.is_quantifier()), None)
     verbs = [s for ep in m.rels if ep.iv in clause and (s := span(ep))]
     # a phrase does not reach across its clause's verb (a depictive: *standing still*)
@@ -149,11 +148,6 @@ def _kept(phrase: str, candidate: str) -> bool:
                for k in range(len(have) - len(want) + 1))
 
 
-def _is_verb(ep: EP) -> bool:
-    pred = predicate.normalize(ep.predicate)
-    return predicate.is_surface(pred) and predicate.split(pred)[1] == "v"
-
-
 def verb_groups(sentence: str, source: MRS, target: MRS, lemmas: frozenset[str]
                 ) -> tuple[tuple[int, int], ...]:
     """The places of the source the change edits: the words of each predication whose lemma
@@ -169,7 +163,7 @@ def verb_groups(sentence: str, source: MRS, target: MRS, lemmas: frozenset[str]
     hosts = {v for ep in target.rels if (ep.predicate, ep.iv) not in kept
              for v in ep.args.values()}
     for ep in source.rels:
-        if ep.lnk is None or ep.cfrom < 0 or (
+        if span(ep) is None or (
                 ep.iv != source.index and lemma(ep.predicate) not in lemmas
                 and ep.iv not in hosts):
             continue
@@ -177,9 +171,8 @@ def verb_groups(sentence: str, source: MRS, target: MRS, lemmas: frozenset[str]
         if not words:
             continue
         first = words[0]
-        if ep.iv == source.index or _is_verb(ep):  # its auxiliaries, not, adverbs before it
-            modifiers = [(m.cfrom, m.cto) for m in source.rels
-                         if m.args.get("ARG1") == ep.iv and m.lnk is not None and m.cfrom >= 0]
+        if ep.iv == source.index or is_verb(ep):  # its auxiliaries, not, adverbs before it
+            modifiers = [s for m in source.rels if m.args.get("ARG1") == ep.iv and (s := span(m))]
             while first > 0 and (toks[first - 1].key in _GROUP or any(
                     a <= toks[first - 1].start and toks[first - 1].end <= b
                     for a, b in modifiers)):
