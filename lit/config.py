@@ -22,21 +22,20 @@ from lit.errors import InputError
 GRAMMAR_VERSIONS: tuple[str, ...] = ("2025", "2018", "1214")
 DEFAULT_GRAMMAR_VERSION = GRAMMAR_VERSIONS[0]
 
-#: ACE's memory caps per process, MB (the unpacking cap includes the chart). Measured on the
-#: rig (docs/performance.md, "Generation limits"): every parse that succeeded used at most
-#: ~230 MB (-n 20 re-parses of candidates included); most MRSs that realized used under
-#: 200 MB, but three (one long sentence, 7 ok transforms) give their first realization only
-#: past 1,000 MB (4-5 of them at 1,300, 6-7 at ACE's own 1,500), so the generator's unpacking
-#: cap stays high; the caps, not time, decide an item's outcome (docs/ace.md, "Limits"). The
-#: generator's chart cap (500 MB since issue 40) stops the MRSs that build a chart for long
-#: without realizing at about the cost the old 8 s time budget had: no realization measured
-#: needed more, and processor time per pair stayed within 5% of the time budget's. A worker
-#: runs one item at a time on one of its three processes, so its peak is about the active
-#: process's cap plus two idle ones (~200 MB each): under 2 GB.
-DEFAULT_MAX_CHART_MEGABYTES = 800
-DEFAULT_MAX_UNPACK_MEGABYTES = 1000
+#: ACE's memory caps per process, MB (the unpacking cap includes the chart; a process's RSS is
+#: its cap plus ~90 MB of grammar). Chosen from curves on held-out pairs (issue 55,
+#: docs/performance.md "Memory caps from held-out curves"): with selective unpacking (ACE's
+#: first 5 realizations, 20 for a route's twin) every MRS that realized on 60 SNLI test and
+#: SICK pairs peaked under 670 MB, every parse under 230 MB, and 600 MB lost no ok transform
+#: there, while an MRS that runs out of memory ends in ~2.5 s instead of ~5 s. A worker runs one
+#: item at a time (its generator is closed once it answers, idle parsers hold ~150 MB), so its
+#: peak stays near 1 GB. The one known loss: the SNLI dev cartwheel sentence, whose MRSs give
+#: their first realization only past 1,000 MB (7 ok transforms; `--generate-unpack-megabytes
+#: 1300` and `--resume` get them back).
+DEFAULT_MAX_CHART_MEGABYTES = 500
+DEFAULT_MAX_UNPACK_MEGABYTES = 600
 DEFAULT_GENERATE_CHART_MEGABYTES = 500
-DEFAULT_GENERATE_UNPACK_MEGABYTES = 1300
+DEFAULT_GENERATE_UNPACK_MEGABYTES = 600
 #: An idle ACE process keeps the memory of its largest item (ACE does not give it back), so a
 #: process found holding more than this after an item is closed and started again for the
 #: next (~0.03 s on the rig): a worker's peak is then its one busy process plus idle ones of
@@ -114,12 +113,15 @@ class RunConfig:
     device: str | None = None
     #: Sentences per scorer forward pass.
     score_batch_size: int = 32
-    #: Distinct realizations kept per transformed MRS (ACE's first N; the oracle shows one of
-    #: the first 10 verifies for 625 of 626 pairs).
-    max_candidates: int = 10
-    #: Realizations ACE is asked for (its -n) per candidate kept: derivations often share a
-    #: string, and unpacking more costs time and memory.
-    realizations_per_candidate: float = 2.0
+    #: Distinct realizations kept per transformed MRS (ACE's first N, by its selective
+    #: unpacking; a route's twin gets ROUTE_CANDIDATE_FACTOR times as many). Unpacking is most
+    #: of a generation's time (a cleft twin with 30 realizations: 4.9 s for all, 0.5 s for the
+    #: first): on 40 held-out SNLI and SICK pairs (issue 55) 5 kept every output, status and
+    #: label that 10 (and 20 realizations) gave, in 33-39% less time; 3 lost a passive.
+    max_candidates: int = 5
+    #: Realizations ACE is asked for (its -n) per candidate kept: 1, as many as the ranker and
+    #: verification use; more only ever added strings ranked below the first verified one.
+    realizations_per_candidate: float = 1.0
     #: Alternative outputs of one transformation (a table lookup with several values, e.g.
     #: one per hypernym) to realize in table order until one verifies.
     max_alternatives: int = 3

@@ -37,7 +37,9 @@ run's wall time, ACE seconds over all items, the distinct source sentences parse
 sentence is parsed once per premise group: without a parse cache a hypothesis two groups
 share is parsed twice), the Realizer's counts (Realizer.stats), utilisation = ACE seconds / (wall x workers)
 (how busy the workers were; a low figure means a tail or batches waiting at a stage
-boundary), transforms ok, and the load average before and after.
+boundary), transforms ok, the peak resident memory of each worker (its ACE processes summed,
+sampled every 0.1 s: `MemorySampler`), of the largest ACE process and of this process, and
+the load average before and after.
 
 --per-spec: then each spec alone on the same pairs, each with a fresh Engine (a cold
 generation cache; the same service, so ACE's processes and the generation index are warm):
@@ -262,6 +264,48 @@ def first_pairs(path: Path, n: int) -> tuple[list[NliItem], list[NliItem]]:
     return items[:n], items[n:] or items[:1]
 
 
+class MemorySampler:
+    """Samples, every *every* seconds while running, the resident memory (VmRSS) of each
+    worker's ACE processes summed, and of this process: the peak per worker is what issue 55's
+    "<= 1 GB per worker" measures (a generator's peak lasts as long as its item, seconds for
+    one that runs out of memory, so a tenth of a second does not miss it)."""
+
+    def __init__(self, service: AceService, every: float = 0.1) -> None:
+        self.service, self.every = service, every
+        self.worker_peak: list[int] = []  # kB
+        self.process_peak = 0  # the largest single ACE process, kB
+        self.own_peak = 0  # this Python process, kB
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> MemorySampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            for k, pids in enumerate(self.service.process_ids()):
+                sizes = [rss_kb(pid) for pid in pids]
+                if k >= len(self.worker_peak):
+                    self.worker_peak.append(0)
+                self.worker_peak[k] = max(self.worker_peak[k], sum(sizes))
+                self.process_peak = max([self.process_peak, *sizes])
+            self.own_peak = max(self.own_peak, rss_kb(os.getpid()))
+
+
+def rss_kb(pid: int) -> int:
+    """VmRSS of *pid* in kB (0 once it has ended)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            return next((int(line.split()[1]) for line in f if line.startswith("VmRSS:")), 0)
+    except OSError:
+        return 0
+
+
 def measure(config: AceConfig, items: list[NliItem], warm: list[NliItem], specs: list[str],
             workers: int, per_spec: bool) -> dict:
     """The cold joint run's figures and, with *per_spec*, each spec's alone."""
@@ -276,7 +320,8 @@ def measure(config: AceConfig, items: list[NliItem], warm: list[NliItem], specs:
             recorder = StageRecorder(service, measured.pipeline.realizer)
             load_before = os.getloadavg()
             start = time.perf_counter()
-            records = list(measured.nli(items, specs))
+            with MemorySampler(service) as memory:
+                records = list(measured.nli(items, specs))
             end = time.perf_counter()
             load_after = os.getloadavg()
             recorder.restore()
@@ -288,6 +333,9 @@ def measure(config: AceConfig, items: list[NliItem], warm: list[NliItem], specs:
             "sources_distinct": len(recorder.sources),
             "realizer_stats": dict(measured.pipeline.realizer.stats),
             "ok_transforms": ok_transforms(records),
+            "peak_rss_mb": {"per_worker": [kb / 1024 for kb in memory.worker_peak],
+                            "largest_ace_process": memory.process_peak / 1024,
+                            "this_process": memory.own_peak / 1024},
             "load_average": {"before": load_before, "after": load_after},
             "categories": {name: {**asdict(t), "share_of_ace": t.ace_seconds / ace if ace else 0.0}
                            for name, t in recorder.tallies.items()},
@@ -346,6 +394,11 @@ def print_figures(figures: dict, workers: int) -> None:
           "generation, not in the index; cache hits)")
     print(f"  utilisation ACE s / (wall x {workers})     {100 * figures['utilisation']:9.1f}%")
     print(f"  transforms ok                       {figures['ok_transforms']:10d}")
+    mem = figures["peak_rss_mb"]
+    print("  peak RSS per worker (its ACE processes)  "
+          + ", ".join(f"{mb:.0f} MB" for mb in mem["per_worker"])
+          + f"   (largest ACE process {mem['largest_ace_process']:.0f} MB; "
+          f"this process {mem['this_process']:.0f} MB)")
     print("  load average before / after         "
           f"{' '.join(f'{x:.2f}' for x in load['before'])}  /  "
           f"{' '.join(f'{x:.2f}' for x in load['after'])}")

@@ -235,6 +235,12 @@ class AceService:
         on the generator of *limit*: pass the limit you will generate with)."""
         return self.generation_index.missing(mrss, limit)
 
+    def process_ids(self) -> list[tuple[int, ...]]:
+        """Each worker's running ACE processes (their pids), for memory measurements: a
+        worker's processes serve one item at a time, so their sum is what a worker holds."""
+        return [tuple(p.popen.pid for p in list(w.processes.values()) if p.popen.poll() is None)
+                for w in list(self._workers)]
+
     def vouch(self, mrss: Iterable[MRS]) -> None:
         """Tell the generation index that this grammar parsed *mrss*: their predicates need no
         probe before `unindexed` can judge them (lit.ace.semindex says which are excepted)."""

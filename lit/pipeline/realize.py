@@ -129,14 +129,16 @@ class _Target:
         self.status = Status.OK
         self.reason: str | None = None
         self.next = 0  # index of the first candidate not yet checked
+        #: candidates that can be the output (no defect, every preference): a prefix of the
+        #: ranking; the rest are never re-parsed (None: all can, with allow_defects)
+        self.passable: int | None = None
         self.winner: str | None = None
         self.failed_parses: list[str] = []
 
     @property
     def open(self) -> bool:
-        return self.status == Status.OK and self.winner is None and self.next < len(
-            self.candidates
-        )
+        end = len(self.candidates) if self.passable is None else self.passable
+        return self.status == Status.OK and self.winner is None and self.next < end
 
 
 class _Heard:
@@ -335,6 +337,10 @@ class Realizer:
         self._repair(live)
         for t in live:
             t.candidates = [x.surface for x in t.scores]
+            if not self.allow_defects:
+                wanted = len(t.job.preferences)
+                t.passable = next((k for k, x in enumerate(t.scores)
+                                   if x.defects or len(x.preferred) < wanted), len(t.scores))
 
     def _order(self, t: _Target, candidates: Sequence[str], scores: Sequence[float],
                ) -> list[Scored]:
@@ -440,16 +446,21 @@ class Realizer:
                                route=t.route)
         if t.winner is not None:
             won = cands.index(t.winner)
-            best = scores[won]
+            return Realization(Status.OK, None, t.winner, True, cands,
+                               chosen_because=why(scores[won], scores, won), **extra)
+        clean = len(cands) if t.passable is None else t.passable
+        if clean < len(cands):
+            # a defective candidate can never be the output: it is not re-parsed
+            best = scores[clean]
             missing = [p.name for p in t.job.preferences if p.name not in best.preferred]
             flaws = list(best.defects) + [f"not {name}" for name in missing]
-            if flaws and not self.allow_defects:
-                # the best verified candidate has the fewest defects of all verified ones
-                return Realization(
-                    Status.NOT_FLUENT, f"every verified candidate has a defect; the best, "
-                    f"{t.winner!r}, has: {'; '.join(flaws)}", None, True, cands, **extra)
-            return Realization(Status.OK, None, t.winner, True, cands,
-                               chosen_because=why(best, scores, won), **extra)
+            said = (f"no candidate without a defect re-parses (top {self.verify_readings} "
+                    f"readings) to the transformed MRS, and the other {len(cands) - clean} are "
+                    "not re-parsed: the best of them" if clean else "every candidate has a "
+                    "defect; the best")
+            return Realization(
+                Status.NOT_FLUENT, f"{said}, {best.surface!r}, has: {'; '.join(flaws)}", None,
+                False, cands, **extra)
         reason = (
             f"none of {len(cands)} candidates re-parses (top {self.verify_readings} readings) "
             "to the transformed MRS"

@@ -13,7 +13,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain, islice
 from pathlib import Path
@@ -53,6 +53,8 @@ class RunResult:
     limited: int = 0
     command: str = "lit nli"  # the command that ran, and what its records are per
     unit: str = "pair"
+    #: input records after the first --limit N, not run (a sample run says how to go on)
+    left_out: int = 0
 
     def format(self) -> str:
         """The closing lines `lit nli` (`lit contrast`) prints: throughput, then the per-spec
@@ -67,6 +69,9 @@ class RunResult:
             head += (f"\n{self.limited} record(s) were stopped by a limit (timeout, resource): "
                      "--resume with a larger --generate-timeout, --timeout or memory cap "
                      "retries just those")
+        if self.left_out:
+            head += (f"\n{self.left_out} more record(s) of the input were left out by --limit: "
+                     "run the same command without --limit and with --resume to add them")
         return head + "\n" + self.summary.format()
 
 
@@ -182,10 +187,10 @@ def run_nli(
                                              id_column],
                **({"self_pairs": True} if self_pairs else {})}
     specs = [s.strip() for s in specs]
-    return _run(input, output, items, total, specs, options, resume, progress,
-                engine or (lambda: Engine.from_config(config or RunConfig())),
-                lambda built, todo, ticks: built.nli(todo, specs, progress=ticks),
-                "lit nli", "pair")
+    return _left_out(_run(input, output, items, total, specs, options, resume, progress,
+                          engine or (lambda: Engine.from_config(config or RunConfig())),
+                          lambda built, todo, ticks: built.nli(todo, specs, progress=ticks),
+                          "lit nli", "pair"), input, format, limit)
 
 
 def run_contrast(
@@ -230,10 +235,19 @@ def run_contrast(
     options = {"task": profile.name, "task_profile": profile.source, "format": format,
                "columns": dict(columns or {}), "label_column": label_column,
                "id_column": id_column}
-    return _run(input, output, items, total, specs, options, resume, progress,
-                engine or (lambda: Engine.from_config(config or RunConfig(), task=profile)),
-                lambda built, todo, ticks: built.contrast(todo, profile, specs, progress=ticks),
-                "lit contrast", "record", profile)
+    return _left_out(_run(input, output, items, total, specs, options, resume, progress,
+                          engine or (lambda: Engine.from_config(config or RunConfig(),
+                                                                task=profile)),
+                          lambda built, todo, ticks: built.contrast(todo, profile, specs,
+                                                                    progress=ticks),
+                          "lit contrast", "record", profile), input, format, limit)
+
+
+def _left_out(result: RunResult, input: str | Path, format: str | None, limit: int | None
+              ) -> RunResult:
+    """*result*, saying how many input records *limit* left out (when they can be counted)."""
+    every = count_records(input, format) if limit is not None else None
+    return replace(result, left_out=max(0, every - limit)) if every is not None else result
 
 
 def _counted(input: str | Path, format: str | None, items: Iterator, limit: int | None

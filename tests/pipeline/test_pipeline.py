@@ -13,7 +13,7 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.ace.service import AceService
-from lit.config import RunConfig
+from lit.config import DEFAULTS, RunConfig
 from lit.equivalence import equivalent
 from lit.labels import LabelRules
 from lit.phenomena import describe
@@ -23,6 +23,11 @@ from lit.rules.engine import RuleEngine
 from lit.status import Status
 from tests.conftest import Reversed
 from tests.standin_ace import WrappedAce
+
+
+#: The settings the oracle was recorded with (ACE's -n 20, the first 10 distinct realizations
+#: re-parsed), so that "the first candidate that verifies" can be computed from the recording.
+RECORDED = RunConfig(max_candidates=10, realizations_per_candidate=2)
 
 
 class Counting(WrappedAce):
@@ -85,7 +90,8 @@ def realize_all(realizer, pairs, size=64):
 @pytest.fixture(scope="module")
 def ace_order(service, generating):
     counting = Counting(service)
-    return counting, realize_all(Realizer(counting, AceOrderScorer()), generating)
+    return counting, realize_all(Realizer(counting, AceOrderScorer(), options=RECORDED),
+                                 generating)
 
 
 def test_every_generating_pair_gets_a_verified_output(generating, verifying, ace_order):
@@ -185,7 +191,7 @@ def test_keep_unverified_keeps_the_best_candidate(service, generating, verifying
     )[0]
     assert dropped.status == kept.status == Status.NOT_VERIFIED
     assert dropped.output is None and kept.output == kept.candidates[0]
-    assert not kept.verified and len(kept.candidates) == 10  # capped at --max-candidates
+    assert not kept.verified and len(kept.candidates) == DEFAULTS.max_candidates  # the cap
 
 
 def test_generation_failures_keep_ace_reason(service, oracle_pairs):

@@ -67,7 +67,9 @@ def round_trip(transcripts: list[dict], sentence: str, k: int):
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory):
     ace, grammar = replaying(tmp_path_factory.mktemp("reading-ace"), TRANSCRIPTS)
-    with lit.Engine(ace, grammar, "2025", scorer="ace", workers=1, round_trip=True) as engine:
+    # the settings the transcripts were recorded with (issue 45: 10 candidates of -n 20)
+    with lit.Engine(ace, grammar, "2025", scorer="ace", workers=1, round_trip=True,
+                    max_candidates=10, realizations_per_candidate=2) as engine:
         yield engine
 
 

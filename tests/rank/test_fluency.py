@@ -133,6 +133,7 @@ class Stub(StandInAce):
 
     def __init__(self, surfaces, verifying, target):
         self.surfaces, self.verifying, self.target = surfaces, verifying, target
+        self.parsed: list[str] = []
 
     def generate(self, mrss, limit=None):
         return iter([GenerateResult(simplemrs.encode(m, lnk=False), Status.OK, None,
@@ -140,31 +141,43 @@ class Stub(StandInAce):
 
     def parse(self, sentences, n=1):
         mrs = simplemrs.encode(self.target, lnk=False)
+        sentences = list(sentences)
+        self.parsed += sentences
         return iter([ParseResult(s, Status.OK, None,
                                  (Reading(mrs),) if s in self.verifying else (), 0.0, 0.0)
                      for s in sentences])
 
 
-def realize(rules, spec, module, surfaces, verifying, **options):
+def realize(rules, spec, module, surfaces, verifying, stub=None, **options):
     ex, source, target, pairs = example(rules, module, spec)
-    realizer = Realizer(
-        Stub(surfaces, verifying, target), AceOrderScorer(), options=RunConfig(**options)
-    )
+    stub = stub if stub is not None else Stub(surfaces, verifying, target)
+    stub.target = target
+    realizer = Realizer(stub, AceOrderScorer(), options=RunConfig(**options))
     (r,) = realizer.realize([Job(target, ex.source, rules.preferences(spec), None, source,
                                  pairs)])
     return ex, r
 
 
-def test_every_verified_candidate_defective_is_not_fluent(rules):
+def test_a_defective_candidate_is_never_reparsed_and_the_side_is_not_fluent(rules):
+    """Issue 55: a candidate with a defect can never be the output, so it costs no re-parse;
+    when no defect-free candidate verifies, the side is not_fluent and names the best
+    defective one's defects (unless defects are allowed: then it is re-parsed like any)."""
     bad = "Of a woman was driving a car."
     good = "A woman was driving a car."
     _, r = realize(rules, "tense=past", "tense", [bad, good], {bad, good})
     assert r.status == Status.OK and r.output == good
-    _, r = realize(rules, "tense=past", "tense", [bad, good], {bad})
-    assert r.status == Status.NOT_FLUENT and r.output is None and r.verified
-    assert bad in r.reason and "unexplained word 'of'" in r.reason
+    stub = Stub([bad, good], {bad}, None)
+    _, r = realize(rules, "tense=past", "tense", [bad, good], {bad}, stub)
+    assert stub.parsed == [good]  # the defective candidate was not re-parsed
+    assert r.status == Status.NOT_FLUENT and r.output is None and not r.verified
+    assert ("no candidate without a defect re-parses" in r.reason and bad in r.reason
+            and "unexplained word 'of'" in r.reason)
     kept = next(s for s in r.scores if s.surface == bad)  # in the record, with its defects
     assert kept.defects == ("unexplained word 'of'",)
+    stub = Stub([bad], {bad}, None)
+    _, r = realize(rules, "tense=past", "tense", [bad], {bad}, stub)
+    assert stub.parsed == [] and r.status == Status.NOT_FLUENT
+    assert r.reason.startswith("every candidate has a defect; the best, " + repr(bad))
     _, r = realize(rules, "tense=past", "tense", [bad, good], {bad}, allow_defects=True)
     assert r.status == Status.OK and r.output == bad
 
