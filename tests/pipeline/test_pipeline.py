@@ -24,7 +24,6 @@ from lit.status import Status
 from tests.conftest import Reversed
 from tests.standin_ace import WrappedAce
 
-
 #: The settings the oracle was recorded with (ACE's -n 20, the first 10 distinct realizations
 #: re-parsed), so that "the first candidate that verifies" can be computed from the recording.
 RECORDED = RunConfig(max_candidates=10, realizations_per_candidate=2)
