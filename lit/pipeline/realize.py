@@ -449,27 +449,26 @@ class Realizer:
             return Realization(Status.OK, None, t.winner, True, cands,
                                chosen_because=why(scores[won], scores, won), **extra)
         clean = len(cands) if t.passable is None else t.passable
-        if clean < len(cands):
-            # a defective candidate can never be the output: it is not re-parsed
+        flawed = ""
+        if clean < len(cands):  # a defective candidate can never be the output: not re-parsed
             best = scores[clean]
-            missing = [p.name for p in t.job.preferences if p.name not in best.preferred]
-            flaws = list(best.defects) + [f"not {name}" for name in missing]
-            said = (f"no candidate without a defect re-parses (top {self.verify_readings} "
-                    f"readings) to the transformed MRS, and the other {len(cands) - clean} are "
-                    "not re-parsed: the best of them" if clean else "every candidate has a "
-                    "defect; the best")
-            return Realization(
-                Status.NOT_FLUENT, f"{said}, {best.surface!r}, has: {'; '.join(flaws)}", None,
-                False, cands, **extra)
+            missing = [f"not {p.name}" for p in t.job.preferences if p.name not in best.preferred]
+            flawed = f"{best.surface!r}, has: {'; '.join([*best.defects, *missing])}"
+            if not clean:
+                return Realization(Status.NOT_FLUENT, f"every candidate has a defect; the best, "
+                                   f"{flawed}", None, False, cands, **extra)
         reason = (
-            f"none of {len(cands)} candidates re-parses (top {self.verify_readings} readings) "
+            f"none of {clean} candidates re-parses (top {self.verify_readings} readings) "
             "to the transformed MRS"
         )
         if t.route is not None:
-            reason = (f"route {t.route}: none of the {len(cands)} candidate realizations of "
+            reason = (f"route {t.route}: none of the {clean} candidate realizations of "
                       f"the twin MRS re-parses (top {self.verify_readings} readings) to the "
                       "transformed MRS")
         if t.failed_parses:
             reason += f"; {len(t.failed_parses)} did not parse"
+        if flawed:
+            reason += (f"; the other {len(cands) - clean}, not re-parsed, have a defect (the "
+                       f"best, {flawed})")
         output = cands[0] if self.keep_unverified else None
         return Realization(Status.NOT_VERIFIED, reason, output, False, cands, **extra)
