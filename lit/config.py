@@ -23,19 +23,19 @@ GRAMMAR_VERSIONS: tuple[str, ...] = ("2025", "2018", "1214")
 DEFAULT_GRAMMAR_VERSION = GRAMMAR_VERSIONS[0]
 
 #: ACE's memory caps per process, MB (the unpacking cap includes the chart; a process's RSS is
-#: its cap plus ~90 MB of grammar). Chosen from curves on held-out pairs (issue 55,
-#: docs/performance.md "Memory caps from held-out curves"): with selective unpacking (ACE's
-#: first 5 realizations, 20 for a route's twin) every MRS that realized on 60 SNLI test and
-#: SICK pairs peaked under 670 MB, every parse under 230 MB, and 600 MB lost no ok transform
-#: there, while an MRS that runs out of memory ends in ~2.5 s instead of ~5 s. A worker runs one
-#: item at a time (its generator is closed once it answers, idle parsers hold ~150 MB), so its
-#: peak stays near 1 GB. The one known loss: the SNLI dev cartwheel sentence, whose MRSs give
-#: their first realization only past 1,000 MB (7 ok transforms; `--generate-unpack-megabytes
-#: 1300` and `--resume` get them back).
+#: its cap plus ~90 MB of grammar). Parsers: every parse that succeeded used under 230 MB (the
+#: SNLI dev curve of issue 23 and 80 held-out SNLI test and SICK pairs of issue 55), so 500 /
+#: 600 MB lose nothing and stop a hopeless parse sooner. The generator's chart cap (500 MB since
+#: issue 40) stops the MRSs that build a chart for long without realizing. Its unpacking cap
+#: stays 1,300 MB (docs/performance.md, "Memory caps from held-out curves"): at 600 MB no ok
+#: transform was lost on the held-out pairs, but 13 were on the README's first 100 SNLI dev
+#: pairs (two long sentences whose MRSs give their first realization only past 1,000 MB, even
+#: with ACE's first 5 realizations), so a worker's peak is its generator at that cap plus an
+#: idle parser (~1.5 GB), not 1 GB; `--generate-unpack-megabytes 600` trades those for speed.
 DEFAULT_MAX_CHART_MEGABYTES = 500
 DEFAULT_MAX_UNPACK_MEGABYTES = 600
 DEFAULT_GENERATE_CHART_MEGABYTES = 500
-DEFAULT_GENERATE_UNPACK_MEGABYTES = 600
+DEFAULT_GENERATE_UNPACK_MEGABYTES = 1300
 #: An idle ACE process keeps the memory of its largest item (ACE does not give it back), so a
 #: process found holding more than this after an item is closed and started again for the
 #: next (~0.03 s on the rig): a worker's peak is then its one busy process plus idle ones of
