@@ -449,26 +449,27 @@ class Realizer:
             return Realization(Status.OK, None, t.winner, True, cands,
                                chosen_because=why(scores[won], scores, won), **extra)
         clean = len(cands) if t.passable is None else t.passable
-        flawed = ""
-        if clean < len(cands):  # a defective candidate can never be the output: not re-parsed
+        if clean < len(cands):
+            # a defective candidate can never be the output, so it is never re-parsed: the
+            # side is not_fluent (and the next reading is tried) as when one verified
             best = scores[clean]
             missing = [f"not {p.name}" for p in t.job.preferences if p.name not in best.preferred]
-            flawed = f"{best.surface!r}, has: {'; '.join([*best.defects, *missing])}"
-            if not clean:
-                return Realization(Status.NOT_FLUENT, f"every candidate has a defect; the best, "
-                                   f"{flawed}", None, False, cands, **extra)
+            said = (f"no candidate without a defect re-parses (top {self.verify_readings} "
+                    f"readings) to the transformed MRS, and the other {len(cands) - clean}, "
+                    "not re-parsed, have one: the best of them" if clean else
+                    "every candidate has a defect; the best")
+            return Realization(Status.NOT_FLUENT, f"{said}, {best.surface!r}, has: "
+                               f"{'; '.join([*best.defects, *missing])}", None, False, cands,
+                               **extra)
         reason = (
-            f"none of {clean} candidates re-parses (top {self.verify_readings} readings) "
+            f"none of {len(cands)} candidates re-parses (top {self.verify_readings} readings) "
             "to the transformed MRS"
         )
         if t.route is not None:
-            reason = (f"route {t.route}: none of the {clean} candidate realizations of "
+            reason = (f"route {t.route}: none of the {len(cands)} candidate realizations of "
                       f"the twin MRS re-parses (top {self.verify_readings} readings) to the "
                       "transformed MRS")
         if t.failed_parses:
             reason += f"; {len(t.failed_parses)} did not parse"
-        if flawed:
-            reason += (f"; the other {len(cands) - clean}, not re-parsed, have a defect (the "
-                       f"best, {flawed})")
         output = cands[0] if self.keep_unverified else None
         return Realization(Status.NOT_VERIFIED, reason, output, False, cands, **extra)

@@ -144,9 +144,9 @@ class Summary:
         }
 
     def _not_fluent(self) -> str:
-        """The outputs lost because every candidate had a defect, if any."""
+        """The outputs lost because no candidate without a defect verified, if any."""
         n = sum(f[Status.NOT_FLUENT.value] for f in self.failures.values())
-        return (f"; {n} transform(s) not_fluent (every candidate had a defect; "
+        return (f"; {n} transform(s) not_fluent (no candidate without a defect verified; "
                 "--allow-defects outputs them)") if n else ""
 
     def _refused(self) -> str:
