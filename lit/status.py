@@ -13,7 +13,7 @@ class Status(str, Enum):
     NO_PARSE = "no_parse"
     NO_GENERATION = "no_generation"
     NOT_VERIFIED = "not_verified"
-    NOT_FLUENT = "not_fluent"  # no defect-free candidate verifies; others have one (lit.rank)
+    NOT_FLUENT = "not_fluent"  # every verified candidate has a defect (lit.rank.ranking)
     #: no reading among the top N could be trusted (lit.pipeline.reading: the reason names
     #: what spoke against each)
     UNTRUSTED_READING = "untrusted_reading"

@@ -79,20 +79,13 @@ def test_close_stops_the_service(fake_ace_config):
 
 def test_keep_unverified_is_opt_in(engine, fake_ace_config):
     """s26 'The women have finished the race.' + neg+ques: no realization re-parses to the
-    intended MRS (the oracle's one unverifiable pair). Those without a defect are re-parsed,
-    and none verifies: not_fluent; with defects allowed every candidate is, and none verifies:
-    not_verified, whose best-ranked candidate --keep-unverified keeps."""
+    intended MRS (the oracle's one unverifiable pair)."""
     sentence, spec = "The women have finished the race.", "neg+ques"
     dropped = engine.transform(sentence, spec)
-    assert dropped["status"] == "not_fluent" and dropped["output"] is None
+    assert dropped["status"] == "not_verified" and dropped["output"] is None
     assert dropped["verified"] is False
-    assert "no candidate without a defect re-parses" in dropped["reason"]
     with Engine(fake_ace_config.ace, fake_ace_config.grammar, "2018", workers=1, scorer="ace",
-                allow_defects=True) as allowing:
-        unkept = allowing.transform(sentence, spec)
-    assert unkept["status"] == "not_verified" and unkept["output"] is None
-    with Engine(fake_ace_config.ace, fake_ace_config.grammar, "2018", workers=1, scorer="ace",
-                allow_defects=True, keep_unverified=True) as keeping:
+                keep_unverified=True) as keeping:
         kept = keeping.transform(sentence, spec)
     assert kept["status"] == "not_verified" and kept["verified"] is False
-    assert kept["output"] == kept["candidates"][0] == unkept["candidates"][0]
+    assert kept["output"] == kept["candidates"][0] == dropped["candidates"][0]

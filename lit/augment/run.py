@@ -72,7 +72,7 @@ class AugmentResult:
             lines.append("  transformed rows by spec: " + ", ".join(
                 f"{k} {v}" for k, v in c["transformed_by_spec"].items()))
         if c.get("not_fluent"):
-            lines.append(f"  not fluent (no candidate without a defect verified; `lit nli "
+            lines.append(f"  not fluent (every verified candidate had a defect; `lit nli "
                          f"--allow-defects` outputs them): {c['not_fluent']}")
         if c["dropped"]:
             lines.append("  not written: " + ", ".join(f"{k} {v}" for k, v in c["dropped"].items()))

@@ -129,16 +129,22 @@ class _Target:
         self.status = Status.OK
         self.reason: str | None = None
         self.next = 0  # index of the first candidate not yet checked
-        #: candidates that can be the output (no defect, every preference): a prefix of the
-        #: ranking; the rest are never re-parsed (None: all can, with allow_defects)
+        #: candidates re-parsed: those that can be the output (no defect, every preference), a
+        #: prefix of the ranking, and the best one after them, whose re-parse says whether
+        #: the side is not_fluent or not_verified; the rest never are (None: all, with
+        #: allow_defects)
         self.passable: int | None = None
         self.winner: str | None = None
         self.failed_parses: list[str] = []
 
     @property
+    def end(self) -> int:
+        """The index after the last candidate to re-parse."""
+        return len(self.candidates) if self.passable is None else self.passable
+
+    @property
     def open(self) -> bool:
-        end = len(self.candidates) if self.passable is None else self.passable
-        return self.status == Status.OK and self.winner is None and self.next < end
+        return self.status == Status.OK and self.winner is None and self.next < self.end
 
 
 class _Heard:
@@ -339,8 +345,9 @@ class Realizer:
             t.candidates = [x.surface for x in t.scores]
             if not self.allow_defects:
                 wanted = len(t.job.preferences)
-                t.passable = next((k for k, x in enumerate(t.scores)
-                                   if x.defects or len(x.preferred) < wanted), len(t.scores))
+                clean = next((k for k, x in enumerate(t.scores)
+                              if x.defects or len(x.preferred) < wanted), len(t.scores))
+                t.passable = min(clean + 1, len(t.scores))
 
     def _order(self, t: _Target, candidates: Sequence[str], scores: Sequence[float],
                ) -> list[Scored]:
@@ -384,7 +391,7 @@ class Realizer:
             wanted: dict[str, None] = {}
             for t in targets:
                 if t.open:
-                    for s in t.candidates[t.next : t.next + chunk]:
+                    for s in t.candidates[t.next : min(t.next + chunk, t.end)]:
                         if s not in parses:
                             wanted[s] = None
             if not wanted:
@@ -446,30 +453,29 @@ class Realizer:
                                route=t.route)
         if t.winner is not None:
             won = cands.index(t.winner)
+            best = scores[won]
+            missing = [p.name for p in t.job.preferences if p.name not in best.preferred]
+            flaws = list(best.defects) + [f"not {name}" for name in missing]
+            if flaws and not self.allow_defects:
+                # no better-ranked candidate verified: each has as many defects or more
+                return Realization(
+                    Status.NOT_FLUENT, f"every verified candidate has a defect; the best, "
+                    f"{t.winner!r}, has: {'; '.join(flaws)}", None, True, cands, **extra)
             return Realization(Status.OK, None, t.winner, True, cands,
-                               chosen_because=why(scores[won], scores, won), **extra)
-        clean = len(cands) if t.passable is None else t.passable
-        if clean < len(cands):
-            # a defective candidate can never be the output, so it is never re-parsed: the
-            # side is not_fluent (and the next reading is tried) as when one verified
-            best = scores[clean]
-            missing = [f"not {p.name}" for p in t.job.preferences if p.name not in best.preferred]
-            said = (f"no candidate without a defect re-parses (top {self.verify_readings} "
-                    f"readings) to the transformed MRS, and the other {len(cands) - clean}, "
-                    "not re-parsed, have one: the best of them" if clean else
-                    "every candidate has a defect; the best")
-            return Realization(Status.NOT_FLUENT, f"{said}, {best.surface!r}, has: "
-                               f"{'; '.join([*best.defects, *missing])}", None, False, cands,
-                               **extra)
+                               chosen_because=why(best, scores, won), **extra)
+        tried = len(cands) if t.passable is None else t.passable
         reason = (
-            f"none of {len(cands)} candidates re-parses (top {self.verify_readings} readings) "
+            f"none of {tried} candidates re-parses (top {self.verify_readings} readings) "
             "to the transformed MRS"
         )
         if t.route is not None:
-            reason = (f"route {t.route}: none of the {len(cands)} candidate realizations of "
+            reason = (f"route {t.route}: none of the {tried} candidate realizations of "
                       f"the twin MRS re-parses (top {self.verify_readings} readings) to the "
                       "transformed MRS")
         if t.failed_parses:
             reason += f"; {len(t.failed_parses)} did not parse"
+        if tried < len(cands):
+            reason += (f"; the other {len(cands) - tried}, each with a defect, are not "
+                       "re-parsed (none could be the output)")
         output = cands[0] if self.keep_unverified else None
         return Realization(Status.NOT_VERIFIED, reason, output, False, cands, **extra)

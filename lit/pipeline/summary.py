@@ -144,9 +144,9 @@ class Summary:
         }
 
     def _not_fluent(self) -> str:
-        """The outputs lost because no candidate without a defect verified, if any."""
+        """The outputs lost because every verified candidate had a defect, if any."""
         n = sum(f[Status.NOT_FLUENT.value] for f in self.failures.values())
-        return (f"; {n} transform(s) not_fluent (no candidate without a defect verified; "
+        return (f"; {n} transform(s) not_fluent (every verified candidate had a defect; "
                 "--allow-defects outputs them)") if n else ""
 
     def _refused(self) -> str:
