@@ -120,7 +120,8 @@ class RunConfig:
     #: label that 10 (and 20 realizations) gave, in 33-39% less time; 3 lost a passive.
     max_candidates: int = 5
     #: Realizations ACE is asked for (its -n) per candidate kept: 1, as many as the ranker and
-    #: verification use; more only ever added strings ranked below the first verified one.
+    #: verification use (on the held-out tuning pairs more only added strings ranked below the
+    #: first verified one).
     realizations_per_candidate: float = 1.0
     #: Alternative outputs of one transformation (a table lookup with several values, e.g.
     #: one per hypernym) to realize in table order until one verifies.
