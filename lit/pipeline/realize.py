@@ -457,7 +457,7 @@ class Realizer:
             missing = [p.name for p in t.job.preferences if p.name not in best.preferred]
             flaws = list(best.defects) + [f"not {name}" for name in missing]
             if flaws and not self.allow_defects:
-                # no better-ranked candidate verified: each has as many defects or more
+                # the best-ranked defective candidate verified (the only one re-parsed)
                 return Realization(
                     Status.NOT_FLUENT, f"every verified candidate has a defect; the best, "
                     f"{t.winner!r}, has: {'; '.join(flaws)}", None, True, cands, **extra)
