@@ -69,6 +69,7 @@ from pathlib import Path
 from delphin.mrs import MRS
 
 from lit.ace.config import AceConfig, resolve_config
+from lit.ace.process import resident_megabytes
 from lit.ace.results import GenerateResult, ParseResult
 from lit.ace.service import AceService
 from lit.api import Engine
@@ -272,9 +273,9 @@ class MemorySampler:
 
     def __init__(self, service: AceService, every: float = 0.1) -> None:
         self.service, self.every = service, every
-        self.worker_peak: list[int] = []  # kB
-        self.process_peak = 0  # the largest single ACE process, kB
-        self.own_peak = 0  # this Python process, kB
+        self.worker_peak: list[float] = []  # MB
+        self.process_peak = 0.0  # the largest single ACE process, MB
+        self.own_peak = 0.0  # this Python process, MB
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -289,21 +290,12 @@ class MemorySampler:
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             for k, pids in enumerate(self.service.process_ids()):
-                sizes = [rss_kb(pid) for pid in pids]
+                sizes = [resident_megabytes(pid) or 0.0 for pid in pids]  # 0: ended
                 if k >= len(self.worker_peak):
                     self.worker_peak.append(0)
                 self.worker_peak[k] = max(self.worker_peak[k], sum(sizes))
                 self.process_peak = max([self.process_peak, *sizes])
-            self.own_peak = max(self.own_peak, rss_kb(os.getpid()))
-
-
-def rss_kb(pid: int) -> int:
-    """VmRSS of *pid* in kB (0 once it has ended)."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as f:
-            return next((int(line.split()[1]) for line in f if line.startswith("VmRSS:")), 0)
-    except OSError:
-        return 0
+            self.own_peak = max(self.own_peak, resident_megabytes(os.getpid()) or 0.0)
 
 
 def measure(config: AceConfig, items: list[NliItem], warm: list[NliItem], specs: list[str],
@@ -333,9 +325,9 @@ def measure(config: AceConfig, items: list[NliItem], warm: list[NliItem], specs:
             "sources_distinct": len(recorder.sources),
             "realizer_stats": dict(measured.pipeline.realizer.stats),
             "ok_transforms": ok_transforms(records),
-            "peak_rss_mb": {"per_worker": [kb / 1024 for kb in memory.worker_peak],
-                            "largest_ace_process": memory.process_peak / 1024,
-                            "this_process": memory.own_peak / 1024},
+            "peak_rss_mb": {"per_worker": memory.worker_peak,
+                            "largest_ace_process": memory.process_peak,
+                            "this_process": memory.own_peak},
             "load_average": {"before": load_before, "after": load_after},
             "categories": {name: {**asdict(t), "share_of_ace": t.ace_seconds / ace if ace else 0.0}
                            for name, t in recorder.tallies.items()},

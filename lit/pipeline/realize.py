@@ -463,7 +463,7 @@ class Realizer:
                     f"{t.winner!r}, has: {'; '.join(flaws)}", None, True, cands, **extra)
             return Realization(Status.OK, None, t.winner, True, cands,
                                chosen_because=why(best, scores, won), **extra)
-        tried = len(cands) if t.passable is None else t.passable
+        tried = t.end
         reason = (
             f"none of {tried} candidates re-parses (top {self.verify_readings} readings) "
             "to the transformed MRS"

@@ -180,17 +180,18 @@ def run_nli(
         input, format, premise=premise_column, hypothesis=hypothesis_column,
         label=label_column, id_field=id_column,
     )
-    items, total = _counted(input, format, items, limit)
+    items, total, left_out = _counted(input, format, items, limit)
     if self_pairs:
         items, total = self_pair_items(items), None  # repeated sentences go once
     options = {"format": format, "columns": [premise_column, hypothesis_column, label_column,
                                              id_column],
                **({"self_pairs": True} if self_pairs else {})}
     specs = [s.strip() for s in specs]
-    return _left_out(_run(input, output, items, total, specs, options, resume, progress,
-                          engine or (lambda: Engine.from_config(config or RunConfig())),
-                          lambda built, todo, ticks: built.nli(todo, specs, progress=ticks),
-                          "lit nli", "pair"), input, format, limit)
+    result = _run(input, output, items, total, specs, options, resume, progress,
+                  engine or (lambda: Engine.from_config(config or RunConfig())),
+                  lambda built, todo, ticks: built.nli(todo, specs, progress=ticks),
+                  "lit nli", "pair")
+    return replace(result, left_out=left_out)
 
 
 def run_contrast(
@@ -229,38 +230,33 @@ def run_contrast(
     specs = task_specs(profile, specs)
     for s in specs:  # the kind of spec (single or pair) before ACE starts
         parse_task_spec(profile, s)
-    items, total = _counted(input, format, read_task(
+    items, total, left_out = _counted(input, format, read_task(
         input, profile, format, columns=columns, label=label_column, id_field=id_column),
         limit)
     options = {"task": profile.name, "task_profile": profile.source, "format": format,
                "columns": dict(columns or {}), "label_column": label_column,
                "id_column": id_column}
-    return _left_out(_run(input, output, items, total, specs, options, resume, progress,
-                          engine or (lambda: Engine.from_config(config or RunConfig(),
-                                                                task=profile)),
-                          lambda built, todo, ticks: built.contrast(todo, profile, specs,
-                                                                    progress=ticks),
-                          "lit contrast", "record", profile), input, format, limit)
-
-
-def _left_out(result: RunResult, input: str | Path, format: str | None, limit: int | None
-              ) -> RunResult:
-    """*result*, saying how many input records *limit* left out (when they can be counted)."""
-    every = count_records(input, format) if limit is not None else None
-    return replace(result, left_out=max(0, every - limit)) if every is not None else result
+    result = _run(input, output, items, total, specs, options, resume, progress,
+                  engine or (lambda: Engine.from_config(config or RunConfig(), task=profile)),
+                  lambda built, todo, ticks: built.contrast(todo, profile, specs, progress=ticks),
+                  "lit contrast", "record", profile)
+    return replace(result, left_out=left_out)
 
 
 def _counted(input: str | Path, format: str | None, items: Iterator, limit: int | None
-             ) -> tuple[Iterator, int | None]:
+             ) -> tuple[Iterator, int | None, int]:
     """*items* (the first read now: a bad file fails before OUTPUT is touched), cut to
-    *limit*, and how many there will be (None: unknown)."""
+    *limit*, how many there will be (None: unknown), and how many *limit* leaves out (0
+    when the input cannot be counted)."""
     first = next(items, None)
     items = chain([first] if first is not None else [], items)
     total = count_records(input, format)
+    left_out = 0
     if limit is not None:
         items = islice(items, limit)
+        left_out = 0 if total is None else max(0, total - limit)
         total = limit if total is None else min(total, limit)
-    return items, total
+    return items, total, left_out
 
 
 def _run(input: str | Path, output: Path, items: Iterator, total: int | None,

@@ -241,3 +241,21 @@ def test_existing_output_needs_resume_or_overwrite(fake_ace_config, tmp_path, ca
     assert out.read_text() == '{"id": "earlier work"}\n'
     assert main([*args, "--overwrite"]) == 0
     assert [r["id"] for r in read_jsonl(out)] == ["s02:pass", "s02:cleft=ARG1", "s02:neg"]
+
+
+def test_a_limited_run_says_what_it_left_out_and_resume_adds_it(fake_ace_config, tmp_path,
+                                                                 capsys):
+    """Issue 55: a sample run (--limit) ends saying how many records it left out and how to
+    add them; the command it names, without --limit and with --resume, does."""
+    pairs = tmp_path / "pairs.jsonl"
+    rows = list(read_jsonl(ORACLE / "nli-pairs.jsonl.gz"))[:5]
+    pairs.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "o.jsonl"
+    args = ["nli", str(pairs), "-o", str(out), "--specs", "m;o", "--no-progress",
+            *ace_args(fake_ace_config)]
+    assert main([*args, "--limit", "3"]) == 0
+    assert ("2 more record(s) of the input were left out by --limit: run the same command "
+            "without --limit and with --resume to add them") in capsys.readouterr().err
+    assert main([*args, "--resume"]) == 0
+    assert "left out" not in capsys.readouterr().err
+    assert [r["id"] for r in read_jsonl(out)] == [r["pairID"] for r in rows]
