@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from lit.augment.flatten import Candidate
 from lit.config import PAPER_SPECS
@@ -54,43 +54,60 @@ def source_rng(seed: int, source_id: str) -> random.Random:
     return random.Random(f"{seed}\0{source_id}")
 
 
-def choose_balanced(
-    gold: str,
-    candidates: Sequence[Candidate],
-    survivors: Sequence[Candidate],
-    fates: dict[str, str],
-    table: dict[tuple[str, str], tuple[str, ...]],
-    fresh: Callable[[Candidate], bool],
-    rng: random.Random,
-    outcome: dict[str, Counter],
-    labels: LabelSet = NLI,
-) -> list[Candidate]:
-    """One of *survivors* (the source's *candidates* that passed screening) per label other
-    than *gold*, at random among those *fresh* admits to the output; *outcome* (label ->
-    Counter) gets "reached" or why not: the commonest fate (*fates*: spec -> why dropped,
-    which *fresh* also fills) of the candidates whose spec can give the label."""
-    chosen = []
-    for target in labels.codes:
-        if target == gold:
-            continue
-        able = table.get((gold, target), ())
-        pool = [c for c in survivors if c.label == target and c.spec in able]
-        rng.shuffle(pool)
-        pick = next((c for c in pool if fresh(c)), None)
-        name = labels.name_of(target)
-        if pick is not None:
-            chosen.append(pick)
-            outcome[name]["reached"] += 1
-            continue
-        tried = [fates.get(c.spec) or "labelled "
-                 + (labels.name_of(c.label) if c.label in labels.codes else "none")
-                 for c in candidates if c.spec in able]
+@dataclass
+class BalancePlan:
+    """A balanced run's plan and outcome: *table* ((gold, label) -> the specs that can give
+    it, from producers), the task's *labels*, and per label name a Counter of "reached" or
+    why not, filled source by source."""
+
+    table: dict[tuple[str, str], tuple[str, ...]]
+    labels: LabelSet = NLI
+    outcome: dict[str, Counter] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rules: LabelRules, specs: Iterable[str], labels: LabelSet) -> BalancePlan:
+        """The plan for *specs* under *rules*, with an empty outcome per label."""
+        return cls(producers(rules, specs), labels,
+                   {labels.name_of(c): Counter() for c in labels.codes})
+
+    def choose(self, gold: str, candidates: Sequence[Candidate],
+               survivors: Sequence[Candidate], fates: dict[str, str],
+               fresh: Callable[[Candidate], bool], rng: random.Random) -> list[Candidate]:
+        """One of *survivors* (the source's *candidates* that passed screening) per label
+        other than *gold*, at random among those *fresh* admits to the output; the outcome
+        gets "reached" or why not: the commonest fate (*fates*: spec -> why dropped, which
+        *fresh* also fills) of the candidates whose spec can give the label."""
+        chosen = []
+        for target in self.labels.codes:
+            if target == gold:
+                continue
+            able = self.table.get((gold, target), ())
+            pool = [c for c in survivors if c.label == target and c.spec in able]
+            rng.shuffle(pool)
+            pick = next((c for c in pool if fresh(c)), None)
+            name = self.labels.name_of(target)
+            if pick is not None:
+                chosen.append(pick)
+                self.outcome[name]["reached"] += 1
+                continue
+            self.outcome[name][self._why_not(candidates, able, fates)] += 1
+        return chosen
+
+    def _why_not(self, candidates: Sequence[Candidate], able: tuple[str, ...],
+                 fates: dict[str, str]) -> str:
+        """Why no candidate of a spec in *able* was chosen: the commonest fate among them."""
         if not able:
-            why = NO_RULE
-        else:
-            why = Counter(tried).most_common(1)[0][0] if tried else "spec not run"
-        outcome[name][why] += 1
-    return chosen
+            return NO_RULE
+        tried = [fates.get(c.spec) or "labelled "
+                 + (self.labels.name_of(c.label) if c.label in self.labels.codes else "none")
+                 for c in candidates if c.spec in able]
+        return Counter(tried).most_common(1)[0][0] if tried else "spec not run"
+
+    def report(self) -> dict[str, dict]:
+        """Per label: the sources that aimed at it, how many reached it, and why not."""
+        return {label: {"aimed": sum(o.values()), "reached": o["reached"],
+                        "why_not": {k: v for k, v in o.most_common() if k != "reached"}}
+                for label, o in self.outcome.items()}
 
 
 def choose_capped(gold: str, candidates: Sequence[Candidate], limit: int | None,

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from lit.augment.filter import disagrees, file_predictions, model_predictions
 from lit.augment.flatten import Source, read_contrast, sources_of
 from lit.augment.hygiene import Hygiene, original_labels
 from lit.augment.labels import LABEL_FORMATS, learn_convention
+from lit.augment.options import AugmentOptions
 from lit.augment.write import (
     NLI_LAYOUT,
     Layout,
@@ -101,46 +103,65 @@ def layout_of(sources: Sequence[Source]) -> Layout:
     return Layout(first.columns[:-1], first.columns[-1], first.labels)
 
 
-def build(
-    sources: Sequence[Source],
-    label_rules: LabelRules,
-    *,
-    balance: bool = False,
-    max_per_source: int | None = None,
-    originals: bool = True,
-    seed: int = 0,
-    predictions: Callable[[list], dict] | None = None,
-    predictions_source: str = "the classifier",
-    label_format: str = "text",
-) -> AugmentResult:
-    """Rows from *sources*; no I/O. *predictions*, given every (source, candidate) that
-    survived hygiene, returns (source id, spec) -> label (the feedback filter)."""
+Predictor = Callable[[list], dict]
+
+
+def build(sources: Sequence[Source], label_rules: LabelRules, options: AugmentOptions,
+          predictions: Predictor | None = None) -> AugmentResult:
+    """Rows from *sources* as *options* say (its label_format already resolved); no I/O.
+    *predictions*, given every (source, candidate) that survived hygiene, returns (source id,
+    spec) -> label (the feedback filter)."""
     layout = layout_of(sources)
-    labels = layout.labels
     hygiene = Hygiene(original_labels(sources))
     screened = [hygiene.screen(s) if hygiene.source_problem(s) is None else ([], {})
                 for s in sources]
     rejected: list[dict] = []
-    filtered: Counter | None = None
+    filtered = None
     if predictions is not None:
-        given = predictions([(s, c) for s, (kept, _) in zip(sources, screened) for c in kept])
-        filtered = Counter()
-        for s, (kept, fates) in zip(sources, screened):
-            for c in list(kept):
-                other = disagrees(s, c, given, predictions_source)
-                if other is not None:
-                    kept.remove(c)
-                    fates[c.spec] = "filtered by the classifier"
-                    filtered[f"{c.spec} / {c.label_rule}"] += 1
-                    rejected.append({**_row(layout, s, c.texts, c.label, "transformed",
-                                            c.spec, c.label_rule), "classifier_label": other})
-    specs = list(dict.fromkeys(c.spec for s in sources for c in s.candidates))
-    table = bal.producers(label_rules, specs) if balance else {}
-    outcome: dict[str, Counter] = {labels.name_of(c): Counter() for c in labels.codes}
+        filtered = _filter(sources, screened, layout, predictions(
+            [(s, c) for s, (kept, _) in zip(sources, screened) for c in kept]),
+            str(options.filter_predictions or options.filter_model or "the classifier"),
+            rejected)
+    plan = None
+    if options.balance:
+        specs = list(dict.fromkeys(c.spec for s in sources for c in s.candidates))
+        plan = bal.BalancePlan.of(label_rules, specs, layout.labels)
+    rows, dropped = _choose(sources, screened, hygiene, layout, plan, options)
+    dropped.update(hygiene.counts)
+    counts = _counts(sources, rows, layout, dropped, filtered, len(rejected))
+    return AugmentResult(rows, rejected, counts, options.label_format,
+                         plan.report() if plan is not None else None, layout=layout)
+
+
+Screened = list[tuple[list, dict]]
+
+
+def _filter(sources: Sequence[Source], screened: Screened, layout: Layout, given: dict,
+            where: str, rejected: list[dict]) -> Counter:
+    """Drop from each source's survivors the candidates the classifier (*given*: (id, spec)
+    -> label, named *where*) disagrees with: they go to *rejected* with its label, and are
+    counted per spec and rule."""
+    filtered: Counter = Counter()
+    for s, (kept, fates) in zip(sources, screened):
+        for c in list(kept):
+            other = disagrees(s, c, given, where)
+            if other is not None:
+                kept.remove(c)
+                fates[c.spec] = "filtered by the classifier"
+                filtered[f"{c.spec} / {c.label_rule}"] += 1
+                rejected.append({**_row(layout, s, c.texts, c.label, "transformed",
+                                        c.spec, c.label_rule), "classifier_label": other})
+    return filtered
+
+
+def _choose(sources: Sequence[Source], screened: Screened, hygiene: Hygiene, layout: Layout,
+            plan: bal.BalancePlan | None, options: AugmentOptions) -> tuple[list[dict], Counter]:
+    """The rows (each source's original, then the transformed copies chosen for it) and why
+    sources or rows were dropped."""
     rows: list[dict] = []
     dropped: Counter = Counter()
     first: dict = {}  # pair -> index of the source whose original row it is
-    if originals:  # every original is written before any transformed copy of it
+    if options.originals:  # every original is written before any transformed copy of it
         for k, s in enumerate(sources):
             if hygiene.source_problem(s) is None and hygiene.admit(s.key, s.code):
                 first[s.key] = k
@@ -151,26 +172,39 @@ def build(
             continue
         if first.get(s.key) == k:
             rows.append(_row(layout, s, s.texts, s.code, "original", ORIGINAL, None))
-
-        def fresh(c, fates=fates) -> bool:
-            return hygiene.admit(c.key, c.label, fates, c.spec)
-
-        rng = bal.source_rng(seed, s.id)
-        if balance:
-            chosen = bal.choose_balanced(s.code, s.candidates, kept, fates, table, fresh, rng,
-                                         outcome, labels)
-            if max_per_source is not None:
-                dropped["over --max-per-source"] += max(0, len(chosen) - max_per_source)
-                chosen = chosen[:max_per_source]
-        else:
-            chosen = bal.choose_capped(s.code, kept, max_per_source, fresh, rng)
         order = {c.spec: k for k, c in enumerate(s.candidates)}
+        chosen = _chosen(s, kept, fates, hygiene, plan, options, dropped)
         for c in sorted(chosen, key=lambda c: order[c.spec]):
             rows.append(_row(layout, s, c.texts, c.label, "transformed", c.spec,
                              c.label_rule))
-    dropped.update(hygiene.counts)
+    return rows, dropped
+
+
+def _chosen(s: Source, kept: list, fates: dict, hygiene: Hygiene, plan: bal.BalancePlan | None,
+            options: AugmentOptions, dropped: Counter) -> list:
+    """The transformed candidates of source *s* written: balanced by *plan* (then capped) or
+    capped at max_per_source, each new to the output."""
+
+    def fresh(c) -> bool:
+        return hygiene.admit(c.key, c.label, fates, c.spec)
+
+    rng = bal.source_rng(options.seed, s.id)
+    cap = options.max_per_source
+    if plan is None:
+        return bal.choose_capped(s.code, kept, cap, fresh, rng)
+    chosen = plan.choose(s.code, s.candidates, kept, fates, fresh, rng)
+    if cap is not None:
+        dropped["over --max-per-source"] += max(0, len(chosen) - cap)
+        chosen = chosen[:cap]
+    return chosen
+
+
+def _counts(sources: Sequence[Source], rows: list[dict], layout: Layout, dropped: Counter,
+            filtered: Counter | None, rejected: int) -> dict[str, Any]:
+    """The counts the summary and the sidecar show."""
+    labels = layout.labels
     written = Counter(r[layout.label] for r in rows)
-    counts = {
+    return {
         "sources": len(sources),
         "rows": len(rows),
         "originals": sum(r["origin"] == "original" for r in rows),
@@ -180,16 +214,10 @@ def build(
                                             if r["origin"] == "transformed")),
         "dropped": dict(sorted(dropped.items())),
         "filtered": dict(sorted(filtered.items())) if filtered is not None else None,
-        "rejected": len(rejected),
+        "rejected": rejected,
         "not_fluent": sum(c.status == Status.NOT_FLUENT.value for s in sources
                           for c in s.candidates),
     }
-    report = None
-    if balance:
-        report = {label: {"aimed": sum(o.values()), "reached": o["reached"],
-                          "why_not": {k: v for k, v in o.most_common() if k != "reached"}}
-                  for label, o in outcome.items()}
-    return AugmentResult(rows, rejected, counts, label_format, report, layout=layout)
 
 
 def _engine(engine, config: RunConfig | None, label_rules, task: TaskProfile | None):
@@ -203,137 +231,182 @@ def _engine(engine, config: RunConfig | None, label_rules, task: TaskProfile | N
     return Engine.from_config(config or RunConfig(), label_rules=label_rules, task=task), True
 
 
-def run_augment(
-    input: str | Path | Iterable[object] | None = None,
-    output: str | Path | None = None,
-    *,
-    from_contrast: str | Path | None = None,
-    specs: Sequence[str] | None = None,
-    balance: bool = False,
-    max_per_source: int | None = None,
-    originals: bool = True,
-    label_format: str = "auto",
-    format: str | None = None,
-    seed: int = 0,
-    filter_model: str | None = None,
-    filter_predictions: str | Path | None = None,
-    rejected: str | Path | None = None,
-    overwrite: bool = False,
-    report: bool = False,
-    engine: Any = None,
-    config: RunConfig | None = None,
-    label_rules: str | Path | None = None,
-    limit: int | None = None,
-    progress: bool = False,
-    input_format: str | None = None,
-    premise_column: str | None = None,
-    hypothesis_column: str | None = None,
-    label_column: str | None = None,
-    id_column: str | None = None,
-    task: str | Path | TaskProfile | None = None,
-    text_columns: dict[str, str] | None = None,
-) -> AugmentResult:
+def run_augment(input: str | Path | Iterable[object] | None = None,
+                output: str | Path | None = None, options: AugmentOptions = AugmentOptions(),
+                *, engine: Any = None) -> AugmentResult:
     """A whole `lit augment` run (the CLI is a thin wrapper; docs/augment.md, docs/tasks.md).
 
     input: an NLI dataset file (JSONL/CSV/TSV) or an iterable of pairs (dicts or tuples as
     Engine.nli takes), run through *engine* (an Engine, or a function making one; default
-    `Engine.from_config(config)`); or from_contrast: a `lit nli` or `lit contrast` output,
-    read without ACE. *task*: a task profile (name or file): INPUT is that task's dataset
-    (its fields; *text_columns* maps a side to another field), run as `lit contrast` runs it;
-    with from_contrast, the profile of a task that is not built in. Rows are written in the
-    task's own fields and label convention.
+    `Engine.from_config(options.config)`); or options.from_contrast: a `lit nli` or `lit
+    contrast` output, read without ACE. options.task: a task profile (name or file): INPUT is
+    that task's dataset (its fields; text_columns maps a side to another field), run as `lit
+    contrast` runs it; with from_contrast, the profile of a task that is not built in. Rows
+    are written in the task's own fields and label convention.
     output: file or folder to write (None: only return the rows); the metadata sidecar and,
     when filtering, the rejected rows (default OUTPUT.rejected.jsonl) are written with it.
     """
     started = now()
-    profile = load_task(task) if task is not None else None
+    profile = _checked(input, options)
+    targets = _Targets.of(output, options)
+    check_targets(targets.paths(), [_file(input), options.from_contrast,
+                                    options.filter_predictions, options.label_rules],
+                  options.overwrite)
+    with _read(input, options, profile, engine) as read:
+        if options.report and read.profile is not None:
+            raise InputError(f"--report measures premise/hypothesis shortcuts of NLI data; "
+                             f"task {read.profile.name} has none to measure")
+        labels = read.rules.labels
+        if options.label_format == "auto":
+            options = replace(options, label_format=learn_convention(
+                [(s.where, s.gold) for s in read.sources
+                 if s.status != Status.INVALID_INPUT.value], labels))
+        predict = _predictor(options.filter_model, options.filter_predictions, labels)
+        result = build(read.sources, read.rules, options, predict)
+        if options.report:
+            result.report = _shortcut_report(read.sources, result.rows, read.engine,
+                                             options.config, options.seed)
+    if targets.out is None:
+        return result
+    meta = _meta(input, options, targets, read, result, started)
+    result.files = _write(result, targets.out, targets.format, targets.rejected, meta)
+    result.output = targets.out
+    return result
+
+
+def _file(input: object) -> str | Path | None:
+    """INPUT when it is a file (not pairs given in Python)."""
+    return input if isinstance(input, (str, Path)) else None
+
+
+def _checked(input: object, options: AugmentOptions) -> TaskProfile | None:
+    """The task profile of the run (None: NLI), once the options are known to fit together."""
+    profile = load_task(options.task) if options.task is not None else None
     if profile is not None and profile.name == NLI_TASK:
         profile = None  # NLI is the default path
-    if profile is not None and (premise_column or hypothesis_column):
+    if profile is not None and (options.premise_column or options.hypothesis_column):
         raise InputError(f"--premise-column/--hypothesis-column are for NLI; task "
                          f"{profile.name}'s sides are {', '.join(profile.sides)}")
-    if (input is None) == (from_contrast is None):
+    if (input is None) == (options.from_contrast is None):
         raise InputError("give either INPUT (an NLI dataset) or --from-contrast FILE")
-    if label_format not in LABEL_FORMATS:
-        raise InputError(f"--label-format {label_format!r}: choose one of "
+    if options.label_format not in LABEL_FORMATS:
+        raise InputError(f"--label-format {options.label_format!r}: choose one of "
                          f"{', '.join(LABEL_FORMATS)}")
-    if max_per_source is not None and max_per_source < 0:
+    if options.max_per_source is not None and options.max_per_source < 0:
         raise InputError("--max-per-source must be at least 0 (0: the originals only)")
-    if filter_model and filter_predictions:
+    if options.filter_model and options.filter_predictions:
         raise InputError("give --filter-model or --filter-predictions, not both")
-    if limit is not None and limit < 0:
+    if options.limit is not None and options.limit < 0:
         raise InputError("--limit must be at least 0")
-    filtering = bool(filter_model or filter_predictions)
-    out = Path(output) if output is not None else None
-    fmt = output_format(out, format) if out is not None else None
-    rejected_path = Path(rejected) if rejected is not None else (
-        out.with_name(out.name + ".rejected.jsonl") if out is not None and filtering else None)
-    if rejected_path is not None and not filtering:
-        raise InputError("--rejected needs --filter-model or --filter-predictions")
-    targets = [p for p in (out, rejected_path, out and meta_path(out)) if p is not None]
-    file_input = input if isinstance(input, (str, Path)) else None
-    check_targets(targets, [file_input, from_contrast, filter_predictions, label_rules],
-                  overwrite)
-    columns = {role: (name,) for role, name in (("premise", premise_column),
-               ("hypothesis", hypothesis_column), ("label", label_column)) if name}
-    built = None
-    owned = False
+    return profile
+
+
+@dataclass(frozen=True)
+class _Targets:
+    """The files a run writes: the rows (None: none, only returned) in *format*, and the
+    rejected rows when filtering."""
+
+    out: Path | None
+    format: str | None
+    rejected: Path | None
+
+    @classmethod
+    def of(cls, output: str | Path | None, options: AugmentOptions) -> _Targets:
+        filtering = bool(options.filter_model or options.filter_predictions)
+        out = Path(output) if output is not None else None
+        fmt = output_format(out, options.format) if out is not None else None
+        rejected = Path(options.rejected) if options.rejected is not None else (
+            out.with_name(out.name + ".rejected.jsonl") if out is not None and filtering
+            else None)
+        if rejected is not None and not filtering:
+            raise InputError("--rejected needs --filter-model or --filter-predictions")
+        return cls(out, fmt, rejected)
+
+    def paths(self) -> list[Path]:
+        """Every file written, the sidecar included."""
+        return [p for p in (self.out, self.rejected, self.out and meta_path(self.out))
+                if p is not None]
+
+
+@dataclass
+class _Read:
+    """The sources of a run, the label rules and specs they were made with, its task (None:
+    NLI) and the Engine that ran them (None: read from a contrast file)."""
+
+    sources: list[Source]
+    rules: LabelRules
+    specs: list[str]
+    profile: TaskProfile | None
+    engine: Any = None
+
+
+def _columns(options: AugmentOptions) -> dict[str, tuple[str, ...]]:
+    """NLI's input fields named by the options (role -> (field,))."""
+    return {role: (name,) for role, name in (("premise", options.premise_column),
+            ("hypothesis", options.hypothesis_column), ("label", options.label_column))
+            if name}
+
+
+@contextmanager
+def _read(input: object, options: AugmentOptions, profile: TaskProfile | None,
+          engine: Any) -> Iterator[_Read]:
+    """The run's sources: read from the contrast file, or INPUT run through an Engine (one
+    this run starts is closed when the block ends)."""
+    if options.from_contrast is not None:
+        sources = list(islice(read_contrast(options.from_contrast, _columns(options), profile),
+                              options.limit))
+        profile = next((s.task for s in sources if s.task is not None), None)
+        rules = (LabelRules.load(options.label_rules) if profile is None
+                 else profile.load_label_rules(options.label_rules))
+        yield _Read(sources, rules, list(dict.fromkeys(
+            c.spec for s in sources for c in s.candidates)), profile)
+        return
+    built, owned = _engine(engine, options.config, options.label_rules, profile)
     try:
-        if from_contrast is not None:
-            sources = list(islice(read_contrast(from_contrast, columns, profile), limit))
-            profile = next((s.task for s in sources if s.task is not None), None)
-            rules = (LabelRules.load(label_rules) if profile is None
-                     else profile.load_label_rules(label_rules))
-            run_specs = list(dict.fromkeys(c.spec for s in sources for c in s.candidates))
-        elif profile is not None:
-            built, owned = _engine(engine, config, label_rules, profile)
-            rules = built.label_rules
-            run_specs = list(specs or profile.specs)
-            sources = _run_contrast(built, profile, input, run_specs, limit, progress,
-                                    input_format, text_columns, label_column, id_column)
-        else:
-            built, owned = _engine(engine, config, label_rules, None)
-            rules = built.label_rules
-            run_specs = list(specs or (bal.balance_specs(rules) if balance else PAPER_SPECS))
-            sources = _run_nli(built, input, run_specs, limit, progress, input_format,
-                               premise_column, hypothesis_column, label_column, id_column,
-                               columns)
-        if report and profile is not None:
-            raise InputError(f"--report measures premise/hypothesis shortcuts of NLI data; "
-                             f"task {profile.name} has none to measure")
-        labels = rules.labels
-        if label_format == "auto":
-            label_format = learn_convention([(s.where, s.gold) for s in sources
-                                             if s.status != Status.INVALID_INPUT.value], labels)
-        predict = _predictor(filter_model, filter_predictions, labels)
-        result = build(sources, rules, balance=balance, max_per_source=max_per_source,
-                       originals=originals, seed=seed, predictions=predict,
-                       predictions_source=str(filter_predictions or filter_model),
-                       label_format=label_format)
-        if report:
-            result.report = _shortcut_report(sources, result.rows, built, config, seed)
+        yield _run_engine(built, input, options, profile)
     finally:
         if owned:
             built.close()
-    if out is None:
-        return result
-    options = {"balance": balance, "max_per_source": max_per_source, "originals": originals,
-               "label_format": label_format, "format": fmt, "limit": limit,
-               "filter_model": filter_model, "rejected": str(rejected_path or "") or None,
-               "columns": {k: v[0] for k, v in columns.items()} or None,
-               "from_contrast": from_contrast is not None,
-               **({"task": profile.name} if profile is not None else {})}
-    meta_args = ({"engine": built} if built is not None else {"label_rules": rules})
-    if from_contrast is not None:
-        _copy_settings(from_contrast, meta_args)
-    meta = build_meta(
-        "augment", started=started, specs=run_specs, seed=seed, options=options,
-        inputs={k: v for k, v in (("input", file_input), ("from_contrast", from_contrast),
-                ("filter_predictions", filter_predictions)) if v is not None},
+
+
+def _run_engine(engine: Any, input: object, options: AugmentOptions,
+         profile: TaskProfile | None) -> _Read:
+    """INPUT run through *engine*: as `lit contrast` for a task, else as `lit nli`."""
+    rules = engine.label_rules
+    if profile is not None:
+        specs = list(options.specs or profile.specs)
+        sources = _run_contrast(engine, profile, input, specs, options)
+    else:
+        specs = list(options.specs or (bal.balance_specs(rules) if options.balance
+                                       else PAPER_SPECS))
+        sources = _run_nli(engine, input, specs, options)
+    return _Read(sources, rules, specs, profile, engine)
+
+
+def _meta(input: object, options: AugmentOptions, targets: _Targets, read: _Read,
+          result: AugmentResult, started: str) -> dict:
+    """The sidecar: how the rows were made (the Engine's settings, or those of the `lit nli`
+    run that wrote the contrast file)."""
+    columns = _columns(options)
+    recorded = {"balance": options.balance, "max_per_source": options.max_per_source,
+                "originals": options.originals, "label_format": options.label_format,
+                "format": targets.format, "limit": options.limit,
+                "filter_model": options.filter_model,
+                "rejected": str(targets.rejected or "") or None,
+                "columns": {k: v[0] for k, v in columns.items()} or None,
+                "from_contrast": options.from_contrast is not None,
+                **({"task": read.profile.name} if read.profile is not None else {})}
+    meta_args = ({"engine": read.engine} if read.engine is not None
+                 else {"label_rules": read.rules})
+    if options.from_contrast is not None:
+        _copy_settings(options.from_contrast, meta_args)
+    return build_meta(
+        "augment", started=started, specs=read.specs, seed=options.seed, options=recorded,
+        inputs={k: v for k, v in (("input", _file(input)),
+                                  ("from_contrast", options.from_contrast),
+                                  ("filter_predictions", options.filter_predictions))
+                if v is not None},
         counts={**result.counts, "balance": result.balance}, **meta_args)
-    result.files = _write(result, out, fmt, rejected_path, meta)
-    result.output = out
-    return result
 
 
 def _predictor(model: str | None, predictions: str | Path | None, labels
@@ -391,28 +464,28 @@ def _copy_settings(contrast: str | Path, meta_args: dict) -> None:
                      grammar_version=run.get("grammar_version"), scorer=run.get("scorer"))
 
 
-def _run_nli(engine, input, specs, limit, progress, input_format, premise_column,
-             hypothesis_column, label_column, id_column, columns) -> list[Source]:
+def _run_nli(engine: Any, input: object, specs: list[str], options: AugmentOptions
+             ) -> list[Source]:
     """Sources from running *engine* over *input* (a dataset file or pairs)."""
     from tqdm import tqdm
 
     from lit.io.readers import read_nli
 
     if isinstance(input, (str, Path)):
-        named = {"premise": premise_column, "hypothesis": hypothesis_column,
-                 "label": label_column, "id_field": id_column}
-        items: Iterable[object] = read_nli(input, input_format,
+        named = {"premise": options.premise_column, "hypothesis": options.hypothesis_column,
+                 "label": options.label_column, "id_field": options.id_column}
+        items: Iterable[object] = read_nli(input, options.input_format,
                                            **{k: v for k, v in named.items() if v})
     else:
         items = input
-    records = engine.nli(islice(items, limit), specs)
-    bar = tqdm(records, unit="pair", file=sys.stderr, disable=not progress or None,
+    records = engine.nli(islice(items, options.limit), specs)
+    bar = tqdm(records, unit="pair", file=sys.stderr, disable=not options.progress or None,
                desc="lit augment")
-    return list(sources_of(bar, columns))
+    return list(sources_of(bar, _columns(options)))
 
 
-def _run_contrast(engine, profile: TaskProfile, input, specs, limit, progress, input_format,
-                  text_columns, label_column, id_column) -> list[Source]:
+def _run_contrast(engine: Any, profile: TaskProfile, input: object, specs: list[str],
+                  options: AugmentOptions) -> list[Source]:
     """Sources from running *engine* over *input* (a dataset file of *profile*'s task, or
     records in its fields) as `lit contrast` does."""
     from tqdm import tqdm
@@ -420,10 +493,10 @@ def _run_contrast(engine, profile: TaskProfile, input, specs, limit, progress, i
     from lit.tasks.reader import read_task
 
     if isinstance(input, (str, Path)):
-        input = read_task(input, profile, input_format, columns=text_columns,
-                          label=label_column, id_field=id_column)
-    records = engine.contrast(islice(input, limit), profile, specs)
-    bar = tqdm(records, unit="record", file=sys.stderr, disable=not progress or None,
+        input = read_task(input, profile, options.input_format, columns=options.text_columns,
+                          label=options.label_column, id_field=options.id_column)
+    records = engine.contrast(islice(input, options.limit), profile, specs)
+    bar = tqdm(records, unit="record", file=sys.stderr, disable=not options.progress or None,
                desc="lit augment")
     return list(sources_of(bar, task=profile))
 

@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
+    from lit.augment.options import AugmentOptions
     from lit.augment.run import run_augment
     from lit.commands.contrast import split_text_specs
     from lit.config import RunConfig
@@ -100,20 +101,19 @@ def run(args: argparse.Namespace) -> int:
     report_file = args.report if args.report not in (None, "-") else None
     if report_file:
         refuse_input_as_output(report_file, args.input, args.from_contrast)
-    result = run_augment(
-        args.input, args.output, from_contrast=args.from_contrast,
-        specs=specs or None,
-        balance=args.balance, max_per_source=args.max_per_source,
-        originals=not args.no_originals, label_format=args.label_format,
-        format=args.output_format, seed=args.seed, filter_model=args.filter_model,
-        filter_predictions=args.filter_predictions, rejected=args.rejected,
-        overwrite=args.overwrite, report=args.report is not None,
-        engine=lambda: engine_from_args(args), config=RunConfig.from_args(args),
-        label_rules=args.label_rules, limit=args.limit, progress=not args.no_progress,
-        input_format=args.input_format, premise_column=args.premise_column,
-        hypothesis_column=args.hypothesis_column, label_column=args.label_column,
-        id_column=args.id_column, task=args.task,
+    options = AugmentOptions(
+        from_contrast=args.from_contrast, specs=specs or None, balance=args.balance,
+        max_per_source=args.max_per_source, originals=not args.no_originals,
+        label_format=args.label_format, format=args.output_format, seed=args.seed,
+        filter_model=args.filter_model, filter_predictions=args.filter_predictions,
+        rejected=args.rejected, overwrite=args.overwrite, report=args.report is not None,
+        config=RunConfig.from_args(args), label_rules=args.label_rules, limit=args.limit,
+        progress=not args.no_progress, input_format=args.input_format,
+        premise_column=args.premise_column, hypothesis_column=args.hypothesis_column,
+        label_column=args.label_column, id_column=args.id_column, task=args.task,
     )
+    result = run_augment(args.input, args.output, options,
+                         engine=lambda: engine_from_args(args))
     print(result.format(), file=sys.stderr)
     if result.report is not None:
         from lit.augment.report import format_report  # loads lit.analyze: only when asked

@@ -64,20 +64,63 @@ def _sources() -> dict[Path, ast.Module]:
     return {path: ast.parse(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py")}
 
 
-def test_no_constructor_takes_more_than_eight_parameters():
-    """Options travel as one RunConfig (lit.config), not as long keyword lists passed on by
-    hand. Named parameters count (`Engine(scorer="ace")`'s `**options` are RunConfig's own
-    fields, checked by it, so they are not a list written out again)."""
-    long = []
+#: The most parameters a function takes (self and cls do not count; *args and **kwargs one
+#: each) and the most lines it spans (its def to its last line, decorators aside).
+MAX_PARAMETERS = 8
+MAX_LINES = 60
+#: Functions allowed past those limits ("file:Class.function" -> why). Keep it near empty: a
+#: long argparse table or keyword list is not a reason, it is split or becomes an options object.
+ALLOWED: dict[str, str] = {}
+#: Functions other engineers of issue 54 are rewriting in their own parts (the task model:
+#: lit/pipeline/run.py and Engine; the layering: build_meta). Removed when their parts merge.
+IN_FLIGHT = {
+    "pipeline/run.py:run_nli", "pipeline/run.py:run_contrast", "pipeline/run.py:_run",
+    "pipeline/engine.py:Engine.__init__", "io/meta.py:build_meta",
+}
+
+
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> int:
+    """Parameters a caller can pass: a method's self or cls is not one."""
+    a = node.args
+    named = [*a.posonlyargs, *a.args]
+    skip = 1 if method and named and named[0].arg in ("self", "cls") else 0
+    return (len(named) - skip + len(a.kwonlyargs) + (a.vararg is not None)
+            + (a.kwarg is not None))
+
+
+def _functions(tree: ast.AST, prefix: str = "", method: bool = False):
+    """(qualified name, node, is a method) of every function in *tree*, nested ones too."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield prefix + node.name, node, method
+            yield from _functions(node, f"{prefix}{node.name}.")
+        elif isinstance(node, ast.ClassDef):
+            yield from _functions(node, f"{prefix}{node.name}.", method=True)
+        else:
+            yield from _functions(node, prefix, method)
+
+
+def test_no_function_takes_more_than_eight_parameters_or_spans_more_than_sixty_lines():
+    """Run functions take (input, output, options object), not long keyword lists passed on
+    by hand; a long function is split into small ones that say why. Every function and method
+    of lit/ is checked, constructors included."""
+    over = []
     for path, tree in _sources().items():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name == "__init__":
-                a = node.args
-                count = (len(a.posonlyargs) + len(a.args) - 1 + len(a.kwonlyargs)
-                         + (a.vararg is not None))
-                if count > 8:
-                    long.append(f"{path.relative_to(PACKAGE)}:{node.lineno} ({count})")
-    assert not long, f"constructors over eight parameters: {long}"
+        for name, node, method in _functions(tree):
+            where = f"{path.relative_to(PACKAGE).as_posix()}:{name}"
+            count = _parameters(node, method)
+            lines = node.end_lineno - node.lineno + 1
+            if (count > MAX_PARAMETERS or lines > MAX_LINES) and where not in {
+                    *ALLOWED, *IN_FLIGHT}:
+                over.append(f"{where} ({count} parameters, {lines} lines)")
+    assert not over, f"functions over {MAX_PARAMETERS} parameters or {MAX_LINES} lines: {over}"
+
+
+def test_the_function_limits_can_fail():
+    """The walk sees methods, nested functions and every kind of parameter."""
+    tree = ast.parse("class A:\n    def f(self, a, /, b, *c, d, **e):\n        def g(x): pass\n")
+    found = {name: _parameters(node, method) for name, node, method in _functions(tree)}
+    assert found == {"A.f": 5, "A.f.g": 1}
 
 
 def test_no_probing_of_lits_own_service_or_scorer():
