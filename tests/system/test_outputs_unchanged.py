@@ -142,8 +142,8 @@ def test_outputs_are_the_recorded_ones(fake_ace_config, tmp_path, monkeypatch):
     got = outputs(fake_ace_config, tmp_path, monkeypatch)
     want = {p.name: p.read_text(encoding="utf-8") for p in sorted(EXPECTED.iterdir())}
     assert sorted(got) == sorted(want)
-    for name in want:
-        assert got[name] == want[name], name
+    for name, text in want.items():
+        assert got[name] == text, name
 
 
 def record() -> None:
