@@ -73,21 +73,39 @@ def _shares_text(edited: TaskItem, original: TaskItem) -> bool:
                for a, b in zip(edited.texts, original.texts))
 
 
+@dataclass(frozen=True)
+class RowsOptions:
+    """How the rows are read (`lit audit`'s input flags): *originals* (None: one file holding
+    both, the original's fields named with *prefix*), each file's format, the alignment, and
+    the fields (*columns*, *label*, *id_field*) when they are not the task's own."""
+
+    originals: str | Path | None = None
+    fmt: str | None = None
+    originals_format: str | None = None
+    align: str = "auto"
+    prefix: str = ORIGINAL_PREFIX
+    columns: Mapping[str, str] | None = None
+    label: str | None = None
+    id_field: str | None = None
+
+    def read(self, path: str | Path, profile: TaskProfile, fmt: str | None
+             ) -> Iterator[TaskItem]:
+        """The task's items of *path* in these options' fields."""
+        return read_task(path, profile, fmt, columns=self.columns, label=self.label,
+                         id_field=self.id_field)
+
+
 def aligned_rows(edited: str | Path, originals: str | Path, profile: TaskProfile,
-                 fmt: str | None = None, originals_format: str | None = None,
-                 align: str = "auto", columns: Mapping[str, str] | None = None,
-                 label: str | None = None, id_field: str | None = None
-                 ) -> Iterator[AuditRow]:
+                 options: RowsOptions) -> Iterator[AuditRow]:
     """The rows of two files: each record of *edited* with the record of *originals* it was
-    made from (by *align*, see the module); both in the task's fields (*columns*, *label*,
-    *id_field* name others, for both files)."""
+    made from (by options.align, see the module); both in the same fields."""
+    fmt, align = options.fmt, options.align
     if align not in ALIGNMENTS:
         raise InputError(f"--align {align!r}: choose one of {', '.join(ALIGNMENTS)}")
-    base = list(read_task(originals, profile, originals_format, columns=columns, label=label,
-                          id_field=id_field))
+    base = list(options.read(originals, profile, options.originals_format))
     if not base:
         raise InputError(f"{originals}: no original record")
-    items = read_task(edited, profile, fmt, columns=columns, label=label, id_field=id_field)
+    items = options.read(edited, profile, fmt)
     total = count_records(edited, fmt)
     if align == "auto":
         align = "order" if total and total % len(base) == 0 else "match"
@@ -131,17 +149,15 @@ def _matched(items: Iterator[TaskItem], base: list[TaskItem], edited: str | Path
         yield _row(item, base[at])
 
 
-def one_file_rows(path: str | Path, profile: TaskProfile, fmt: str | None = None,
-                  prefix: str = ORIGINAL_PREFIX, columns: Mapping[str, str] | None = None,
-                  label: str | None = None, id_field: str | None = None
+def one_file_rows(path: str | Path, profile: TaskProfile, options: RowsOptions
                   ) -> Iterator[AuditRow]:
     """The rows of one file whose records hold the edited pair in the task's fields and the
-    original in the same fields with *prefix*."""
+    original in the same fields with options.prefix."""
     from lit.io.readers import iter_rows
 
-    fmt = detect_format(path, fmt)
-    fields = field_lists(profile, columns, label, id_field)
-    original_fields = {role: tuple(prefix + f for f in tried)
+    fmt = detect_format(path, options.fmt)
+    fields = field_lists(profile, options.columns, options.label, options.id_field)
+    original_fields = {role: tuple(options.prefix + f for f in tried)
                        for role, tried in fields.items() if role != ID_ROLE}
     original_fields[ID_ROLE] = ()
     for row in iter_rows(path, fmt):
@@ -162,17 +178,12 @@ def one_file_rows(path: str | Path, profile: TaskProfile, fmt: str | None = None
         yield _row(item, original)
 
 
-def read_rows(path: str | Path, profile: TaskProfile, *, originals: str | Path | None = None,
-              fmt: str | None = None, originals_format: str | None = None,
-              align: str = "auto", prefix: str = ORIGINAL_PREFIX,
-              columns: Mapping[str, str] | None = None, label: str | None = None,
-              id_field: str | None = None) -> Iterator[AuditRow]:
-    """Two aligned files (*originals* given) or one file with both; the first row is read
-    now, so a file that cannot be read fails before any output is written."""
-    rows = (aligned_rows(path, originals, profile, fmt, originals_format, align, columns,
-                         label, id_field) if originals is not None
-            else one_file_rows(path, profile, fmt, prefix, columns, label, id_field))
+def read_rows(path: str | Path, profile: TaskProfile, options: RowsOptions = RowsOptions()
+              ) -> Iterator[AuditRow]:
+    """Two aligned files (options.originals given) or one file with both; the first row is
+    read now, so a file that cannot be read fails before any output is written."""
+    rows = (aligned_rows(path, options.originals, profile, options)
+            if options.originals is not None
+            else one_file_rows(path, profile, options))
     first = next(rows, None)
     return chain([first] if first is not None else [], rows)
-
-

@@ -48,16 +48,30 @@ class AuditResult:
     review: int
 
 
-def run_audit(rows: Iterator[AuditRow], output: str | Path, service: Ace,
-              profile: TaskProfile, rules: LabelRules, *, resume: bool = False,
-              overwrite: bool = False, total: int | None = None, progress: bool = False,
-              differ: Differ | None = None, readings: int = DEFAULT_READINGS,
-              batch: int | None = None) -> AuditResult:
-    """Write one record per row of *rows* to *output* (resume: append after the ids it holds;
-    overwrite: replace it once the run is complete, or keep what was written if it is
-    interrupted, for --resume), then the summary and review files beside it."""
+@dataclass(frozen=True)
+class AuditOptions:
+    """How `lit audit` runs: the task and its label rules; resume (append after the ids the
+    output holds) or overwrite (replace it once the run is complete, or keep what was written
+    if it is interrupted, for --resume); the rows expected (*total*, for the progress bar);
+    parse readings per sentence and rows per diff batch (None: by the ACE workers)."""
+
+    profile: TaskProfile
+    rules: LabelRules
+    resume: bool = False
+    overwrite: bool = False
+    total: int | None = None
+    progress: bool = False
+    readings: int = DEFAULT_READINGS
+    batch: int | None = None
+
+
+def run_audit(rows: Iterator[AuditRow], output: str | Path, options: AuditOptions, *,
+              service: Ace, differ: Differ | None = None) -> AuditResult:
+    """Write one record per row of *rows* to *output* (parsed by *service*, diffed by
+    *differ*), then the summary and review files beside it."""
     output = Path(output)
-    if output.exists() and output.stat().st_size and not (resume or overwrite):
+    resume = options.resume
+    if output.exists() and output.stat().st_size and not (resume or options.overwrite):
         raise InputError(f"{output} exists: pass --resume to continue it or --overwrite to "
                          "replace it")
     start = time.perf_counter()
@@ -79,9 +93,10 @@ def run_audit(rows: Iterator[AuditRow], output: str | Path, service: Ace,
 
         try:
             with RecordWriter(target, append=resume) as writer, progress_bar(
-                    total, COMMAND, "row", progress) as bar:
-                for record in audit_records(todo(), service, profile, rules, differ=differ,
-                                            readings=readings, batch=batch):
+                    options.total, COMMAND, "row", options.progress) as bar:
+                for record in audit_records(todo(), service, options.profile, options.rules,
+                                            differ=differ, readings=options.readings,
+                                            batch=options.batch):
                     writer.write(record)
                     written += 1
                     bar.update(1)
@@ -94,7 +109,7 @@ def run_audit(rows: Iterator[AuditRow], output: str | Path, service: Ace,
     records = [r for _, r in iter_jsonl(output)]
     summary = summarize(records)
     write_text_atomic(summary_path(output), json.dumps(summary, indent=2) + "\n")
-    review = review_items(records, profile)
+    review = review_items(records, options.profile)
     with RecordWriter(review_path(output)) as writer:  # lit judge's sample format
         for item in review:
             writer.write(item)

@@ -76,8 +76,8 @@ def run(args: argparse.Namespace) -> int:
     from itertools import islice
 
     from lit.ace.options import service_from_args
-    from lit.audit.rows import read_rows
-    from lit.audit.run import review_path, run_audit, summary_path
+    from lit.audit.rows import RowsOptions, read_rows
+    from lit.audit.run import AuditOptions, review_path, run_audit, summary_path
     from lit.audit.summary import format_summary
     from lit.commands.contrast import columns_from_args
     from lit.errors import InputError
@@ -94,10 +94,10 @@ def run(args: argparse.Namespace) -> int:
     refuse_input_as_output(args.output, args.input, args.originals)
     profile = load_task(args.task)
     rules = profile.load_label_rules(args.label_rules)
-    rows = read_rows(args.input, profile, originals=args.originals, fmt=args.format,
-                     originals_format=args.originals_format, align=args.align,
-                     prefix=args.original_prefix, columns=columns_from_args(args),
-                     label=args.label_column, id_field=args.id_column)
+    rows = read_rows(args.input, profile, RowsOptions(
+        originals=args.originals, fmt=args.format, originals_format=args.originals_format,
+        align=args.align, prefix=args.original_prefix, columns=columns_from_args(args),
+        label=args.label_column, id_field=args.id_column))
     total = count_records(args.input, args.format)
     if args.limit is not None:
         rows = islice(rows, args.limit)
@@ -105,10 +105,10 @@ def run(args: argparse.Namespace) -> int:
     started = now()
     service = service_from_args(args)
     try:
-        result = run_audit(rows, args.output, service, profile, rules, resume=args.resume,
-                           overwrite=args.overwrite, total=total,
-                           progress=not args.no_progress, readings=args.readings,
-                           batch=args.batch)
+        result = run_audit(rows, args.output, AuditOptions(
+            profile, rules, resume=args.resume, overwrite=args.overwrite, total=total,
+            progress=not args.no_progress, readings=args.readings, batch=args.batch),
+            service=service)
     finally:
         service.close()
     print(f"lit audit: wrote {result.written} records to {result.output} in "

@@ -12,7 +12,7 @@ import pytest
 import lit.ace.options
 import lit.diff
 from lit.audit.records import audit_records
-from lit.audit.rows import read_rows
+from lit.audit.rows import RowsOptions, read_rows
 from lit.audit.run import review_path, summary_path
 from lit.audit.summary import rate, summarize
 from lit.cli import main
@@ -34,11 +34,11 @@ def _records(path: Path) -> list[dict]:
 
 
 def test_revised_rows_align_to_their_original_by_order():
-    rows = list(read_rows(HYPOTHESES, NLI, originals=ORIGINALS))
+    rows = list(read_rows(HYPOTHESES, NLI, RowsOptions(originals=ORIGINALS)))
     assert [r.original_id for r in rows] == ["2", "2", "3", "3", "4", "4"]
     assert all(r.edited_sides(NLI.sides) == ("hypothesis",) for r in rows)
     assert (rows[0].original_label, rows[0].claimed_label) == ("neutral", "contradiction")
-    premise = list(read_rows(PREMISES, NLI, originals=ORIGINALS))
+    premise = list(read_rows(PREMISES, NLI, RowsOptions(originals=ORIGINALS)))
     assert {r.edited_sides(NLI.sides) for r in premise} == {("premise",)}
 
 
@@ -47,11 +47,11 @@ def test_matching_by_text_and_a_row_that_matches_nothing(tmp_path):
     lines = HYPOTHESES.read_text().splitlines()
     edited.write_text("\n".join([lines[0], lines[3], "Nobody wrote this.\tNor this.\tneutral"])
                       + "\n")
-    rows = list(read_rows(edited, NLI, originals=ORIGINALS, align="auto"))  # 2 of 3: match
+    rows = list(read_rows(edited, NLI, RowsOptions(originals=ORIGINALS, align="auto")))  # 2 of 3: match
     assert rows[0].original_id == "3" and rows[0].error is None
     assert "no record of" in rows[1].error and "shares a text" in rows[1].error
     with pytest.raises(InputError, match="not a whole multiple"):
-        next(read_rows(edited, NLI, originals=ORIGINALS, align="order"))
+        next(read_rows(edited, NLI, RowsOptions(originals=ORIGINALS, align="order")))
 
 
 def test_one_file_with_both_and_a_row_without_its_original(tmp_path):
@@ -71,7 +71,7 @@ def test_one_file_with_both_and_a_row_without_its_original(tmp_path):
 
 def test_records_in_batches_one_per_row():
     differ, ace = Differ(), PresentAce()
-    rows = list(read_rows(HYPOTHESES, NLI, originals=ORIGINALS))
+    rows = list(read_rows(HYPOTHESES, NLI, RowsOptions(originals=ORIGINALS)))
     records = list(audit_records(rows, ace, NLI, NLI.load_label_rules(),
                                  differ=differ, batch=4))
     # a batch's texts are parsed in one call, each once: its originals and their edits
@@ -101,7 +101,7 @@ def test_a_failing_batch_still_writes_every_record():
             raise RuntimeError("the diff broke")
         return Differ()(a, b, parse_a, parse_b)
 
-    rows = list(read_rows(HYPOTHESES, NLI, originals=ORIGINALS))
+    rows = list(read_rows(HYPOTHESES, NLI, RowsOptions(originals=ORIGINALS)))
     records = list(audit_records(rows, PresentAce(), NLI, NLI.load_label_rules(),
                                  differ=broken))
     assert len(records) == 6  # the batch failed, then each row alone: only one fails
