@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     from lit.evaluate.records import failure_note
     from lit.io.meta import read_meta
     from lit.io.output import refuse_input_as_output
-    from lit.report import write_report
+    from lit.report import ReportOptions, write_report
     from lit.report.build import evaluation_mismatch
     from lit.tasks import load_task
 
@@ -123,13 +123,12 @@ def run(args: argparse.Namespace) -> int:
     if mismatch:
         raise InputError(f"{args.evaluation}: not an evaluation of {args.contrast}: {mismatch}; "
                          f"run `lit evaluate {args.contrast} ... -o FILE` and pass that FILE")
-    write_report(
-        args.output, records, meta=read_meta(args.contrast),
-        evaluation=evaluation,
+    write_report(args.output, records, ReportOptions(
+        meta=read_meta(args.contrast), evaluation=evaluation,
         analysis=_load_json(args.analysis, "roles", "analyze"),
         title=args.title, source=str(args.contrast), examples=args.examples, task=task,
         augmentation=_load_json(args.augmentation, "shortcuts", "augment --report"),
         judging=_load_json(args.judgements, "by_rule", "judge agree"), audit=audit,
-    )
+    ))
     print(f"report written to {args.output}", file=sys.stderr)
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from html import escape, unescape
 from importlib import resources
@@ -400,53 +401,60 @@ def evaluation_mismatch(evaluation: dict, records: Sequence[dict]) -> str | None
     return None
 
 
-def build_report(
-    records: Sequence[dict],
-    evaluation: dict | None = None,
-    analysis: dict | None = None,
-    *,
-    title: str = "LIT contrast set report",
-    source: str | None = None,
-    examples: int = 50,
-    augmentation: dict | None = None,
-    meta: dict | None = None,
-    judging: dict | None = None,
-    task: TaskProfile | None = None,
-    audit: Sequence[dict] | None = None,
-) -> str:
-    """The report as one HTML string; *augmentation* is the JSON of `lit augment --report`,
-    *meta* the records' run metadata (lit.io.meta.read_meta); *examples* rows per page;
-    *judging* the JSON of `lit judge agree -o`; *task* the profile of records of a task
-    that is not built in (default: the task the records name); *audit* the records of a
-    `lit audit` run."""
+@dataclass(frozen=True)
+class ReportOptions:
+    """What `lit report` shows beside the records: *evaluation* (`lit evaluate`'s JSON),
+    *analysis* (`lit analyze`'s), *augmentation* (`lit augment --report`'s), *judging* (`lit
+    judge agree -o`'s), *audit* (a `lit audit` run's records), *meta* (the records' run
+    metadata, lit.io.meta.read_meta); the page's *title* and *source*, *examples* rows per
+    page, and *task* (the profile of records of a task that is not built in; default: the
+    task the records name)."""
+
+    evaluation: dict | None = None
+    analysis: dict | None = None
+    augmentation: dict | None = None
+    judging: dict | None = None
+    audit: Sequence[dict] | None = None
+    meta: dict | None = None
+    title: str = "LIT contrast set report"
+    source: str | None = None
+    examples: int = 50
+    task: TaskProfile | None = None
+
+
+def build_report(records: Sequence[dict], options: ReportOptions = ReportOptions()) -> str:
+    """The report as one HTML string: the records' sections, and one per result *options*
+    gives."""
+    o = options
+    evaluation, analysis = o.evaluation, o.analysis
     sections = [_section("summary", "Summary", _summary(records, evaluation)
                          + _outcomes(records))]
-    if meta:
-        sections.append(_section("run", "How this file was made", _run(meta)))
+    if o.meta:
+        sections.append(_section("run", "How this file was made", _run(o.meta)))
     if evaluation:
         sections.append(_section("evaluation", "Model evaluation", _evaluation(evaluation)))
         if fair := fairness_section(evaluation):
             sections.append(_section("fairness", "Fairness per demographic axis", fair))
-    if judging:
-        sections.append(_section("judging", "Human judgements", judging_section(judging)))
+    if o.judging:
+        sections.append(_section("judging", "Human judgements", judging_section(o.judging)))
     if analysis:
         sections.append(_section("analysis", "Dataset analysis", _analysis(analysis)))
     if analysis and analysis.get("pair_shortcuts"):
         sections.append(_section("shortcuts", "Pair shortcuts", shortcuts_section(analysis)))
     if analysis and analysis.get("mined"):
         sections.append(_section("mined", "Mined shortcuts", mined_section(analysis)))
-    if augmentation:
+    if o.augmentation:
         sections.append(_section("augmentation", "Augmentation",
-                                 augmentation_section(augmentation)))
-    if audit:
-        sections.append(_section("audit", "Counterfactual audit", audit_section(audit)))
+                                 augmentation_section(o.augmentation)))
+    if o.audit:
+        sections.append(_section("audit", "Counterfactual audit", audit_section(o.audit)))
     if tailor := tailor_section(records):
         sections.append(_section("tailor", "Closeness, fluency, controllability", tailor))
     sections.append(_section("failures", "Failure breakdown", _failures(records)))
     sections.append(_section("labelrules", "Label rules", _label_rules(records)))
     sections.append(_section("examples", "Examples per spec", _examples(
-        records, evaluation, examples, file_task(records, task))))
-    return _page(sections, title, f"{len(records)} records", source)
+        records, evaluation, o.examples, file_task(records, o.task))))
+    return _page(sections, o.title, f"{len(records)} records", o.source)
 
 
 def build_audit_report(records: Sequence[dict], *, title: str = "LIT counterfactual audit",
@@ -467,6 +475,7 @@ def _page(sections: list[tuple[str, str, str]], title: str, count: str,
     )
 
 
-def write_report(path: Path, records: Sequence[dict], **kwargs) -> None:
+def write_report(path: Path, records: Sequence[dict], options: ReportOptions = ReportOptions()
+                 ) -> None:
     """Build the report and replace *path* with it only once it is complete."""
-    write_text_atomic(path, build_report(records, **kwargs))
+    write_text_atomic(path, build_report(records, options))

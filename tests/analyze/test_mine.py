@@ -51,7 +51,7 @@ from lit.config import DEFAULTS
 from lit.errors import InputError
 from lit.io.readers import NliItem
 from lit.phenomena import describe
-from lit.report.build import build_report
+from lit.report.build import ReportOptions, build_report
 from lit.status import Status
 from tests.analyze.test_pairs import SNLI_PARSES, ace_args
 from tests.conftest import DATA, ORACLE, read_jsonl
@@ -397,7 +397,7 @@ def test_mined_splits_are_scored_by_evaluate(mined_run, tmp_path):
 
 def test_report_shows_mined_shortcuts(mined_run):
     _, result, *_ = mined_run
-    html = build_report([], analysis=result)
+    html = build_report([], ReportOptions(analysis=result))
     assert 'id="mined"' in html and "Mined shortcuts" in html
     best = result["mined"]["groups"][0]["members"][0]
     assert best["feature"].replace("&", "&amp;").replace(">", "&gt;") in html

@@ -25,7 +25,7 @@ from lit.analyze.mi import mi_interval, mutual_information
 from lit.cli import main
 from lit.config import DEFAULTS
 from lit.io.readers import NliItem
-from lit.report.build import build_report
+from lit.report.build import ReportOptions, build_report
 from lit.status import Status
 from tests.conftest import DATA, ORACLE, read_jsonl
 
@@ -148,7 +148,7 @@ def test_snli_overlap_feature_counted_independently(snli_run):
 
 def test_report_lists_pair_shortcuts(snli_run):
     _, result, *_ = snli_run
-    html = build_report([], analysis=result)
+    html = build_report([], ReportOptions(analysis=result))
     assert 'id="shortcuts"' in html and "Pair shortcuts" in html
     top = result["pair_shortcuts"][0]
     assert top["feature"] in html and f'{top["mi_ci"][0]:.4f}' in html

@@ -120,13 +120,14 @@ def test_different_perturbations_on_the_two_sides_are_not_labelled():
 
 
 def test_report_has_a_section_per_axis_with_the_flipped_examples():
-    from lit.report.build import build_report
+    from lit.report.build import ReportOptions, build_report
 
-    html = build_report(RECORDS, evaluate(RECORDS, PREDICTIONS))
+    html = build_report(RECORDS, ReportOptions(evaluation=evaluate(RECORDS, PREDICTIONS)))
     section = html[html.index('<section id="fairness">'):]
     section = section[:section.index("</section>")]
     assert "<h3>gender</h3>" in section and "<h3>race</h3>" in section
     assert "fairscore <b>33.33%</b> (1 flipped)" in section
     assert "She sings. <b>›</b> She sings well." in section and "N → C" in section
     assert "A man sleeps. <b>›</b> A man rests." not in section  # r1 did not flip
-    assert 'id="fairness"' not in build_report(PLAIN, evaluate(PLAIN, PLAIN_PREDICTIONS))
+    plain = ReportOptions(evaluation=evaluate(PLAIN, PLAIN_PREDICTIONS))
+    assert 'id="fairness"' not in build_report(PLAIN, plain)

@@ -14,7 +14,7 @@ from lit.judge.agree import agreement, format_agreement, majority
 from lit.judge.answers import AnswerLog, answers_path, latest, read_answers
 from lit.judge.sample import items_of
 from lit.judge.stats import cohen_kappa, fleiss_kappa, inter_annotator
-from lit.report.build import build_report
+from lit.report.build import ReportOptions, build_report
 from tests.judge.fixtures import PLAN, RECORDS, SCRIPT, write_contrast
 
 
@@ -168,7 +168,7 @@ def test_agree_command_prints_and_writes_json(tmp_path, capsys):
     assert "rule label = majority" in capsys.readouterr().out
     result = json.loads(out.read_text())
     expected_by_hand(result)
-    html = build_report(RECORDS, judging=result)
+    html = build_report(RECORDS, ReportOptions(judging=result))
     assert '<section id="judging">' in html
     assert SCRIPT not in html  # the example sentences are escaped
     other = tmp_path / "other.answers.jsonl"

@@ -10,7 +10,7 @@ import pytest
 
 from lit.cli import main
 from lit.evaluate import evaluate, read_contrast_file, read_predictions
-from lit.report import build_report
+from lit.report import ReportOptions, build_report
 from lit.report.diff import highlight
 from tests.conftest import DATA
 
@@ -57,7 +57,7 @@ def test_report_with_evaluation_shows_scores_and_predictions(records):
     preds = read_predictions(PREDICTIONS)
     result = evaluate(records, preds)
     result["predictions"] = [{"id": i, "spec": s, "prediction": p} for (i, s), p in preds.items()]
-    html = build_report(records, evaluation=result)
+    html = build_report(records, ReportOptions(evaluation=result))
     assert '<section id="evaluation">' in html
     assert "<td>f;p</td><td>label-changing</td><td class=\"num\">6</td>" in html
     # s07:same f;p: wrong on the original (N for E), right on the contrast (N)
@@ -67,7 +67,7 @@ def test_report_with_evaluation_shows_scores_and_predictions(records):
 
 
 def test_report_is_self_contained(records):
-    html = build_report(records, title="<script>alert(1)</script>")
+    html = build_report(records, ReportOptions(title="<script>alert(1)</script>"))
     assert "<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>" in html
     urls = re.findall(r"""(?:src|href)\s*=\s*["']([^"'#][^"']*)""", html)
     assert urls == []  # no external scripts, styles, images or links
@@ -139,7 +139,7 @@ def test_report_accuracies_have_wilson_intervals(records):
     assert (round(low, 3), round(high, 3)) == (0.436, 0.970)  # Wilson (1927), z = 1.96
     assert wilson_interval(None, 0) is None and wilson_interval(1.0, 10)[1] == 1.0
     result = evaluate(records, read_predictions(PREDICTIONS))
-    html = build_report(records, evaluation=result)
+    html = build_report(records, ReportOptions(evaluation=result))
     assert '83.33 <span class="small">[43.6–97.0]</span>' in html
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from lit.config import RunConfig
 from lit.evaluate import evaluate, read_contrast_file, read_predictions
-from lit.report import write_report
+from lit.report import ReportOptions, write_report
 from tests.conftest import DATA, ORACLE
 
 CONTRAST = DATA / "eval" / "contrast.jsonl"
@@ -188,8 +188,8 @@ def report(tmp_path_factory, fake_ace_config) -> Path:
         for (i, s), p in read_predictions(DATA / "eval" / "predictions.jsonl").items()
     ]
     path = tmp_path_factory.mktemp("report") / "report.html"
-    write_report(path, records, evaluation=result, analysis=_analysis(fake_ace_config),
-                 source=str(CONTRAST))
+    write_report(path, records, ReportOptions(
+        evaluation=result, analysis=_analysis(fake_ace_config), source=str(CONTRAST)))
     return path
 
 
@@ -225,7 +225,7 @@ def test_report_filters_work_in_the_browser(browser, report):
 def test_examples_are_paged_and_every_table_exports_csv(browser, tmp_path):
     records = read_contrast_file(CONTRAST)
     path = tmp_path / "paged.html"
-    write_report(path, records, examples=5)
+    write_report(path, records, ReportOptions(examples=5))
     assert browser.open(path) == []
     table = "document.querySelectorAll('table.examples')[3]"  # m;o: 14 pairs, 5 per page
     visible = f"Array.from({table}.tBodies[0].rows).filter(r => !r.hidden).map(r => r.cells[0]" \
@@ -332,7 +332,7 @@ def test_a_sentence_task_report_in_the_browser(browser, tmp_path):
     result = evaluate(records, given)
     result["predictions"] = [{"id": i, "spec": s, "prediction": p} for (i, s), p in given.items()]
     path = tmp_path / "sst2.html"
-    write_report(path, records, evaluation=result, source=str(contrast))
+    write_report(path, records, ReportOptions(evaluation=result, source=str(contrast)))
     assert browser.open(path) == []
     sections = browser.evaluate("Array.from(document.querySelectorAll('section')).map(s => s.id)")
     assert "fairness" in sections and "examples" in sections

@@ -16,7 +16,7 @@ from lit.errors import InputError
 from lit.evaluate import evaluate, read_contrast_file
 from lit.evaluate.fairness import axis_of
 from lit.evaluate.records import contrast_items, original_item
-from lit.report import build_report
+from lit.report import ReportOptions, build_report
 from lit.tasks import load_task
 from tests.conftest import read_jsonl
 
@@ -237,7 +237,8 @@ def test_fairscore_of_a_sentence_task_by_hand(tmp_path, capsys):
     assert main(["evaluate", str(contrast), "--predictions", str(preds), "-o", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "fairness (PANDA fairscore" in printed and "gender" in printed
-    html = build_report(read_contrast_file(contrast), evaluation=json.loads(out.read_text()))
+    html = build_report(read_contrast_file(contrast),
+                        ReportOptions(evaluation=json.loads(out.read_text())))
     assert 'id="fairness"' in html and "The queen smiled." in html
     assert "<th>original text</th>" in html and "<del>She</del> is brilliant." in html
 
