@@ -168,20 +168,27 @@ def _unpack_grammar(archive: Path, dest: Path) -> None:
     os.replace(tmp, dest)
 
 
-def _install(
-    what: str,
-    dest: Path,
-    cache: Cache,
-    *,
-    url: str | None,
-    from_dir: Path | None,
-    names: list[str],
-    patterns: list[str],
-    unpack: Callable[[Path, Path], None],
-    force: bool,
-    progress: bool,
-    hint: str,
-) -> Installed:
+@dataclass(frozen=True)
+class _Artifact:
+    """What `lit setup` installs (*what*, named in messages) and where it may come from: a
+    download *url* (None: none known; *hint* says how to work offline), or a file of the
+    user's folder named one of *names* or matching one of *patterns*, made usable by
+    *unpack* (archive, destination)."""
+
+    what: str
+    url: str | None
+    names: list[str]
+    patterns: list[str]
+    unpack: Callable[[Path, Path], None]
+    hint: str
+
+
+def _install(artifact: _Artifact, dest: Path, cache: Cache, *, from_dir: Path | None,
+             force: bool, progress: bool) -> Installed:
+    """*artifact* at *dest* (verified if already there, unless *force*), from *from_dir* or
+    downloaded, and recorded in *cache* with its digest."""
+    what, url, names, patterns, unpack = (artifact.what, artifact.url, artifact.names,
+                                          artifact.patterns, artifact.unpack)
     if dest.exists() and not force:
         cache.verify(dest)
         return Installed(what, dest, cache.recorded(dest)["sha256"], "already installed (verified)")
@@ -199,7 +206,8 @@ def _install(
                 f"LIT knows no download for {what}; install it from your own files with "
                 "`lit setup --from DIR`, or point LIT at it with --grammar/LIT_GRAMMAR"
             )
-        archive = download(url, cache.downloads / Path(url).name, progress=progress, hint=hint)
+        archive = download(url, cache.downloads / Path(url).name, progress=progress,
+                           hint=artifact.hint)
         unpack(archive, dest)
         archive.unlink()  # the unpacked file is what we keep (and check)
         action, source = f"downloaded from {url}", url
@@ -232,14 +240,12 @@ def install_ace(
     if from_dir is not None:  # the user's own archive: installed and recorded as what it is
         archive = _find(from_dir, names, patterns)
         version = (_archive_ace_version(archive) if archive else None) or version
-    return _install(
-        f"ACE {version}", cache.ace_path(version), cache,
-        url=build.url if build else None, from_dir=from_dir,
-        names=names, patterns=patterns,
-        unpack=lambda a, d: _unpack_ace(a, d, build.member if build else "ace"),
-        force=force, progress=progress,
-        hint=offline_hint(manifest, grammar_version or manifest.default_grammar),
-    )
+    artifact = _Artifact(
+        f"ACE {version}", build.url if build else None, names, patterns,
+        lambda a, d: _unpack_ace(a, d, build.member if build else "ace"),
+        offline_hint(manifest, grammar_version or manifest.default_grammar))
+    return _install(artifact, cache.ace_path(version), cache, from_dir=from_dir, force=force,
+                    progress=progress)
 
 
 def install_grammar(
@@ -256,13 +262,11 @@ def install_grammar(
     version = version or manifest.default_grammar
     url = manifest.grammars.get(version)
     names = [Path(url).name, Path(url).name.removesuffix(".bz2")] if url else []
-    return _install(
-        f"ERG {version}", cache.grammar_path(version), cache,
-        url=url, from_dir=from_dir, names=names,
-        patterns=[f"erg-{version}*.dat.bz2", f"erg-{version}*.dat"],
-        unpack=_unpack_grammar, force=force, progress=progress,
-        hint=offline_hint(manifest, version),
-    )
+    artifact = _Artifact(f"ERG {version}", url, names,
+                         [f"erg-{version}*.dat.bz2", f"erg-{version}*.dat"], _unpack_grammar,
+                         offline_hint(manifest, version))
+    return _install(artifact, cache.grammar_path(version), cache, from_dir=from_dir,
+                    force=force, progress=progress)
 
 
 @dataclass(frozen=True)
