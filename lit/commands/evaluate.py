@@ -14,6 +14,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lit.tasks import TaskProfile
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,22 +59,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from lit.errors import InputError
-    from lit.evaluate import evaluate, read_contrast_file, read_predictions, write_predictions
-    from lit.evaluate.fairness import format_fairness
-    from lit.evaluate.metrics import (
-        format_table,
-        missing_note,
-        needed_items,
-        predict,
-        rule_kinds,
-        task_label_rules,
-    )
+    from lit.evaluate import EvaluateOptions, evaluate, read_contrast_file, write_predictions
+    from lit.evaluate.metrics import missing_note, rule_kinds, task_label_rules
     from lit.evaluate.predictions import prediction_rows
-    from lit.evaluate.records import failure_note, file_task, labels_of
+    from lit.evaluate.records import failure_note, file_task
     from lit.evaluate.splits import is_splits_dir, run_splits
     from lit.io.meta import now
-    from lit.io.output import refuse_input_as_output, write_text_atomic
-    from lit.pipeline.cli import write_run_meta
+    from lit.io.output import refuse_input_as_output
     from lit.tasks import load_task
 
     started = now()
@@ -82,7 +77,6 @@ def run(args: argparse.Namespace) -> int:
     given_task = load_task(args.task) if args.task else None
     records = read_contrast_file(args.contrast, task=given_task)
     task = file_task(records, given_task)
-    labels = labels_of(task)
     failed = failure_note(records)
     if failed:
         print(f"lit evaluate: {args.contrast}: {failed}", file=sys.stderr)
@@ -91,36 +85,57 @@ def run(args: argparse.Namespace) -> int:
     rule_kinds(records, label_rules, args.contrast, task)
     if args.label_map and not args.model:
         raise InputError("--label-map applies to --model only")
-    items = needed_items(records, args.contrast, task)
-    if args.model:
-        from lit.evaluate.model import HFClassifier, parse_label_map
-
-        label_map = parse_label_map(args.label_map, labels) if args.label_map else None
-        clf = HFClassifier(args.model, label_map, args.batch_size, args.device, args.max_length,
-                           labels)
-        predictions = predict(items, clf.predict, batch_size=args.batch_size,
-                              progress=not args.no_progress, labels=labels)
-    else:
-        given = read_predictions(args.predictions, labels)
-        # only the pairs of this file; `evaluate` counts (or, --strict, names) missing ones
-        predictions = {it.key: given[it.key] for it in items if it.key in given}
-
-    result = evaluate(records, predictions, args.contrast, label_rules, strict=args.strict,
-                      task=task)
+    predictions, label_map = _predictions(args, records, task)
+    result = evaluate(records, predictions, EvaluateOptions(
+        args.contrast, label_rules, strict=args.strict, task=task))
     note = missing_note(result)
     if note:
         print(f"lit evaluate: warning: {note}", file=sys.stderr)
     if args.save_predictions:
         write_predictions(predictions, args.save_predictions)
-    result = {
+    _report({
         "input": str(args.contrast),
         "model": args.model,
         "predictions_file": str(args.predictions) if args.predictions else None,
-        "label_map": clf.label_map if args.model else None,
+        "label_map": label_map,
         "label_rules_file": label_rules.source,
         **result,
         "predictions": list(prediction_rows(predictions)),
-    }
+    }, args, started)
+    return 0
+
+
+def _predictions(args: argparse.Namespace, records: list[dict], task: TaskProfile
+                 ) -> tuple[dict, dict | None]:
+    """The predictions to score, of the pairs *records* need (from --model, run here, or
+    from --predictions), and the model's label map (None without --model)."""
+    from lit.evaluate import read_predictions
+    from lit.evaluate.metrics import needed_items, predict
+    from lit.evaluate.records import labels_of
+
+    labels = labels_of(task)
+    items = needed_items(records, args.contrast, task)
+    if not args.model:
+        given = read_predictions(args.predictions, labels)
+        # only the pairs of this file; `evaluate` counts (or, --strict, names) missing ones
+        return {it.key: given[it.key] for it in items if it.key in given}, None
+    from lit.evaluate.model import HFClassifier, parse_label_map
+
+    label_map = parse_label_map(args.label_map, labels) if args.label_map else None
+    clf = HFClassifier(args.model, label_map, args.batch_size, args.device, args.max_length,
+                       labels)
+    return predict(items, clf.predict, batch_size=args.batch_size,
+                   progress=not args.no_progress, labels=labels), clf.label_map
+
+
+def _report(result: dict, args: argparse.Namespace, started: str) -> None:
+    """Print the scores' table (and the fairness one), and write them with their sidecar
+    when -o is given."""
+    from lit.evaluate.fairness import format_fairness
+    from lit.evaluate.metrics import format_table
+    from lit.io.output import write_text_atomic
+    from lit.pipeline.cli import write_run_meta
+
     print(format_table(result))
     if result.get("fairness"):
         print(format_fairness(result["fairness"]))
@@ -129,4 +144,3 @@ def run(args: argparse.Namespace) -> int:
         write_run_meta("evaluate", args.output, started, None, [], args,
                        contrast=args.contrast, predictions=args.predictions)
         print(f"scores written to {args.output}", file=sys.stderr)
-    return 0

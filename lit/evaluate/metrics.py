@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from lit.errors import InputError
@@ -181,67 +182,53 @@ def rule_kinds(
     return kinds
 
 
-def evaluate(
-    records: Sequence[dict],
-    predictions: Mapping[tuple[str, str], str] | None = None,
-    path: Path | str = "",
-    label_rules: LabelRules | None = None,
-    *,
-    predict_fn: Callable[[list], Sequence] | None = None,
-    strict: bool = False,
-    batch_size: int = 32,
-    progress: bool = True,
-    task: TaskProfile | None = None,
-) -> dict:
+@dataclass(frozen=True)
+class EvaluateOptions:
+    """How `evaluate` scores: *path* (the records' file, for messages), *label_rules*
+    (default: the task's rule set), *strict* (a pair with no prediction is an InputError, not
+    skipped), *batch_size* and *progress* of a predict_fn's calls, and *task* (the profile of
+    records of a task that is not built in)."""
+
+    path: Path | str = ""
+    label_rules: LabelRules | None = None
+    strict: bool = False
+    batch_size: int = 32
+    progress: bool = True
+    task: TaskProfile | None = None
+
+
+Triple = tuple[Item, str, str]  # a transformed item, the original's prediction, its own
+
+
+def evaluate(records: Sequence[dict], predictions: Mapping[tuple[str, str], str] | None = None,
+             options: EvaluateOptions = EvaluateOptions(), *,
+             predict_fn: Callable[[list], Sequence] | None = None) -> dict:
     """Scores per spec and overall, from *predictions* ((id, spec) -> label) or from any
     classifier *predict_fn* (see `predict`; batched, with progress), for `lit nli` records or
-    `lit contrast` records of any task (*task*: the profile of one that is not built in).
+    `lit contrast` records of any task.
 
     A pair with no prediction is skipped and counted (``missing_predictions``), with its
-    contrasts if it is an original; with *strict* it is an InputError. InputError too if a
-    pair's label rule is not in *label_rules* (default: the task's rule set)."""
-    task = file_task(records, task)
-    preserves = rule_kinds(records, label_rules or task_label_rules(task), path, task)
-    items = needed_items(records, path, task)
+    contrasts if it is an original; with options.strict it is an InputError. InputError too
+    if a pair's label rule is not in the label rules."""
+    task = file_task(records, options.task)
+    preserves = rule_kinds(records, options.label_rules or task_label_rules(task),
+                           options.path, task)
+    items = needed_items(records, options.path, task)
     if predictions is None:
         if predict_fn is None:
             raise InputError("evaluate needs predictions or a predict_fn")
-        predictions = predict(items, predict_fn, batch_size=batch_size, progress=progress,
-                              labels=labels_of(task))
+        predictions = predict(items, predict_fn, batch_size=options.batch_size,
+                              progress=options.progress, labels=labels_of(task))
     missing = [it.key for it in items if it.key not in predictions]
-    if missing and strict:
+    if missing and options.strict:
         raise _missing_error(missing, len(items))
     needed = len(items)
     if missing:
         items = [it for it in items if it.key in predictions
                  and (it.id, ORIGINAL) in predictions]
-
     originals = [it for it in items if it.spec == ORIGINAL]
-    by_spec: dict[str, list[tuple[Item, str, str]]] = {}
-    transitions: dict[str, Counter] = {}
-    rules: dict[str, Counter] = {}
-    for it in items:
-        if it.spec == ORIGINAL:
-            continue
-        triple = (it, predictions[(it.id, ORIGINAL)], predictions[it.key])
-        by_spec.setdefault(it.spec, []).append(triple)
-        transitions.setdefault(it.spec, Counter())[f"{it.original_gold}>{it.gold}"] += 1
-        rules.setdefault(it.spec, Counter())[it.label_rule] += 1
-
-    specs = []
-    for spec, pairs in by_spec.items():
-        preserving = all(preserves[it.label_rule] for it, _, _ in pairs)
-        row = {"spec": spec, **_scores(pairs, preserving)}
-        row["transitions"] = dict(transitions[spec])
-        row["label_rules"] = dict(rules[spec])
-        specs.append(row)
-    pooled = [t for pairs in by_spec.values() for t in pairs]
-    overall = _scores(pooled, preserving=False)
-    overall.pop("kind")
-    overall.pop("consistency")
-    overall["consistency"] = _rate(
-        sum(r["consistency"] * r["n"] for r in specs if r["n"]), len(pooled)
-    )
+    by_spec = _by_spec(items, predictions)
+    specs = _spec_rows(items, by_spec, preserves)
     right = sum(predictions[it.key] == it.gold for it in originals)
     fair = fairness(by_spec, {it.id: it for it in originals})
     return {
@@ -249,13 +236,55 @@ def evaluate(
         "definitions": DEFINITIONS,
         "original": {"n": len(originals), "accuracy": _rate(right, len(originals))},
         "specs": specs,
-        "overall": overall,
+        "overall": _overall(by_spec, specs),
         "counts": record_counts(records)
-        | {"unlabeled_transforms": dict(unlabeled_transforms(records, path, task))},
+        | {"unlabeled_transforms": dict(unlabeled_transforms(records, options.path, task))},
         "missing_predictions": {"count": len(missing), "needed": needed,
                                 "skipped": needed - len(items),
                                 "examples": [list(k) for k in missing[:20]]},
     } | ({"fairness": fair} if fair else {})
+
+
+def _by_spec(items: Sequence[Item], predictions: Mapping[tuple[str, str], str]
+             ) -> dict[str, list[Triple]]:
+    """Per spec, each transformed item with the predictions for its original and for it."""
+    by_spec: dict[str, list[Triple]] = {}
+    for it in items:
+        if it.spec != ORIGINAL:
+            by_spec.setdefault(it.spec, []).append(
+                (it, predictions[(it.id, ORIGINAL)], predictions[it.key]))
+    return by_spec
+
+
+def _spec_rows(items: Sequence[Item], by_spec: dict[str, list[Triple]],
+               preserves: Mapping[str, bool]) -> list[dict]:
+    """One row of scores per spec, with its gold-label transitions and label rules."""
+    transitions: dict[str, Counter] = {}
+    rules: dict[str, Counter] = {}
+    for it in items:
+        if it.spec != ORIGINAL:
+            transitions.setdefault(it.spec, Counter())[f"{it.original_gold}>{it.gold}"] += 1
+            rules.setdefault(it.spec, Counter())[it.label_rule] += 1
+    specs = []
+    for spec, pairs in by_spec.items():
+        preserving = all(preserves[it.label_rule] for it, _, _ in pairs)
+        row = {"spec": spec, **_scores(pairs, preserving)}
+        row["transitions"] = dict(transitions[spec])
+        row["label_rules"] = dict(rules[spec])
+        specs.append(row)
+    return specs
+
+
+def _overall(by_spec: dict[str, list[Triple]], specs: list[dict]) -> dict:
+    """The scores pooled over every spec (consistency weighted by each spec's pairs)."""
+    pooled = [t for pairs in by_spec.values() for t in pairs]
+    overall = _scores(pooled, preserving=False)
+    overall.pop("kind")
+    overall.pop("consistency")
+    overall["consistency"] = _rate(
+        sum(r["consistency"] * r["n"] for r in specs if r["n"]), len(pooled)
+    )
+    return overall
 
 
 def record_counts(records: Sequence[dict]) -> dict:

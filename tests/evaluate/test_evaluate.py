@@ -9,7 +9,7 @@ import pytest
 
 from lit.cli import main
 from lit.errors import InputError
-from lit.evaluate import evaluate, read_contrast_file, read_predictions
+from lit.evaluate import EvaluateOptions, evaluate, read_contrast_file, read_predictions
 from lit.evaluate.metrics import format_table
 from tests.conftest import DATA
 
@@ -113,7 +113,8 @@ def test_labelled_transform_without_rule_id_is_an_error():
 
 @pytest.fixture(scope="module")
 def result() -> dict:
-    return evaluate(read_contrast_file(CONTRAST), read_predictions(PREDICTIONS), CONTRAST)
+    return evaluate(read_contrast_file(CONTRAST), read_predictions(PREDICTIONS),
+                    EvaluateOptions(CONTRAST))
 
 
 def test_fixture_metrics_equal_hand_computed_values(result):
@@ -208,7 +209,8 @@ def test_missing_prediction_is_a_clear_error(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["missing_predictions"] == {"count": 1, "needed": 47, "skipped": 1,
                                            "examples": [["s09:neg", "m;o"]]}
-    full = evaluate(read_contrast_file(CONTRAST), read_predictions(PREDICTIONS), CONTRAST)
+    full = evaluate(read_contrast_file(CONTRAST), read_predictions(PREDICTIONS),
+                    EvaluateOptions(CONTRAST))
     n_mo = {r["spec"]: r["n"] for r in full["specs"]}["m;o"]
     assert {r["spec"]: r["n"] for r in data["specs"]}["m;o"] == n_mo - 1
 
@@ -216,7 +218,7 @@ def test_missing_prediction_is_a_clear_error(tmp_path, capsys):
 def test_a_missing_original_prediction_skips_its_contrasts(tmp_path):
     records = read_contrast_file(CONTRAST)
     preds = {k: v for k, v in read_predictions(PREDICTIONS).items() if k != ("s09:neg", "original")}
-    result = evaluate(records, preds, CONTRAST)
+    result = evaluate(records, preds, EvaluateOptions(CONTRAST))
     contrasts = sum(1 for k in read_predictions(PREDICTIONS) if k[0] == "s09:neg") - 1
     assert result["missing_predictions"]["skipped"] == 1 + contrasts
 
@@ -239,8 +241,9 @@ def test_predict_fn_hook_scores_any_callable():
         calls.append(len(pairs))
         return [{"entailment": 0, "neutral": 1, "contradiction": 2}[items[p]] for p in pairs]
 
-    by_fn = evaluate(records, predict_fn=predict_fn, path=CONTRAST, batch_size=5, progress=False)
-    by_file = evaluate(records, given, CONTRAST)
+    by_fn = evaluate(records, options=EvaluateOptions(CONTRAST, batch_size=5, progress=False),
+                     predict_fn=predict_fn)
+    by_file = evaluate(records, given, EvaluateOptions(CONTRAST))
     assert by_fn["specs"] == by_file["specs"] and max(calls) == 5 and len(calls) > 1
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from lit.cli import main
 from lit.errors import InputError
-from lit.evaluate import evaluate, read_contrast_file
+from lit.evaluate import EvaluateOptions, evaluate, read_contrast_file
 from lit.evaluate.fairness import axis_of
 from lit.evaluate.records import contrast_items, original_item
 from lit.report import ReportOptions, build_report
@@ -151,11 +151,12 @@ def test_evaluate_a_prediction_file(runs, tmp_path, task, flip):
 def test_label_kinds_come_from_the_task_rules(runs):
     """SST-2's passive keeps the label (rule passive_keeps: * -> keep): label-preserving;
     QQP's o;f maps duplicate to not_duplicate: label-changing."""
-    sst2 = evaluate(read_contrast_file(runs["sst2"][1]),
-                    predict_fn=lambda xs: ["positive"] * len(xs), progress=False)
+    quiet = EvaluateOptions(progress=False)
+    sst2 = evaluate(read_contrast_file(runs["sst2"][1]), options=quiet,
+                    predict_fn=lambda xs: ["positive"] * len(xs))
     assert {r["spec"]: r["kind"] for r in sst2["specs"]}["pass"] == "label_preserving"
-    qqp = evaluate(read_contrast_file(runs["qqp"][1]), predict_fn=lambda xs: [1] * len(xs),
-                   progress=False)
+    qqp = evaluate(read_contrast_file(runs["qqp"][1]), options=quiet,
+                   predict_fn=lambda xs: [1] * len(xs))
     assert {r["spec"]: r["kind"] for r in qqp["specs"]}["o;f"] == "label_changing"
 
 
@@ -169,13 +170,14 @@ def test_predict_fn_gets_a_text_for_a_single_text_task_and_pairs_otherwise(runs)
         return predict
 
     for task in ("sst2", "qqp"):
-        evaluate(read_contrast_file(runs[task][1]), predict_fn=fn(task), progress=False)
+        evaluate(read_contrast_file(runs[task][1]), options=EvaluateOptions(progress=False),
+                 predict_fn=fn(task))
     assert all(isinstance(x, str) for x in seen["sst2"]) and PRAISED in seen["sst2"]
     assert all(isinstance(x, tuple) and len(x) == 2 for x in seen["qqp"])
     assert (PRAISED, CHEERED) in seen["qqp"]
     with pytest.raises(InputError, match="not a label of task sst2: 'maybe'"):
-        evaluate(read_contrast_file(runs["sst2"][1]),
-                 predict_fn=lambda xs: ["maybe"] * len(xs), progress=False)
+        evaluate(read_contrast_file(runs["sst2"][1]), options=EvaluateOptions(progress=False),
+                 predict_fn=lambda xs: ["maybe"] * len(xs))
 
 
 def test_a_prediction_outside_the_task_labels_names_file_and_line(runs, tmp_path, capsys):
