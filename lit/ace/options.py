@@ -27,6 +27,19 @@ if TYPE_CHECKING:
 def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
     """Add --ace, --grammar, --grammar-version, --workers, --timeout and ACE's memory caps."""
     g = parser.add_argument_group("ACE")
+    _add_paths(g)
+    _add_time_limits(g)
+    _add_memory_caps(g)
+    g.add_argument(
+        "--no-parse-cache", action="store_true",
+        help="ask ACE for every parse and generation afresh: neither read nor fill the "
+        "on-disk cache of ACE's answers every command shares (lit.ace.parsecache; `lit cache` "
+        "shows it)",
+    )
+
+
+def _add_paths(g: argparse._ArgumentGroup) -> None:
+    """Which ACE and grammar image to run, and how many processes."""
     g.add_argument("--ace", metavar="PATH", help="the ace executable (else LIT_ACE, config, cache)")
     g.add_argument(
         "--grammar", metavar="PATH", help="compiled grammar image (else LIT_GRAMMAR, config, cache)"
@@ -38,6 +51,10 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--workers", type=int, metavar="N", help="ACE worker processes (default: number of cores)"
     )
+
+
+def _add_time_limits(g: argparse._ArgumentGroup) -> None:
+    """The per-item backstops in seconds (the memory caps decide outcomes, not these)."""
     g.add_argument(
         "--timeout", type=float, default=DEFAULTS.timeout, metavar="SECONDS",
         help="backstop per item, in seconds of ACE processor time (3x that in wall-clock "
@@ -51,6 +68,10 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
         help="the same backstop for each MRS generated (the slowest generation measured that "
         f"ended by the grammar took 26 s; default {DEFAULTS.generate_timeout:g})",
     )
+
+
+def _add_memory_caps(g: argparse._ArgumentGroup) -> None:
+    """ACE's memory caps per process, MB: the limits that decide an item's outcome."""
     g.add_argument(
         "--max-chart-megabytes", type=int, default=None, metavar="MB",
         help="ACE's chart memory cap per parser process: with the other caps, the limits "
@@ -82,12 +103,6 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-output-megabytes", type=int, default=None, metavar="MB",
         help="ACE output read per item before the item is ace_error "
         f"(default {DEFAULT_MAX_OUTPUT_MEGABYTES})",
-    )
-    g.add_argument(
-        "--no-parse-cache", action="store_true",
-        help="ask ACE for every parse and generation afresh: neither read nor fill the "
-        "on-disk cache of ACE's answers every command shares (lit.ace.parsecache; `lit cache` "
-        "shows it)",
     )
 
 

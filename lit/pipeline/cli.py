@@ -47,6 +47,21 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     --keep-unverified, --batch-size and (unless *rules* is false, for a command that declares
     its own) --rules. ACE options come from lit.ace.options."""
     g = parser.add_argument_group("ranking and verification")
+    _add_ranking(g)
+    _add_reading_and_verification(g)
+    g.add_argument("--batch-size", type=int, default=DEFAULTS.batch_size, metavar="N",
+                   help=f"inputs per pipeline batch (default {DEFAULTS.batch_size})")
+    g.add_argument("--batches-in-flight", type=int, default=DEFAULTS.batches_in_flight,
+                   metavar="N", help="batches processed at once, so the ACE pool never waits "
+                   f"for a stage boundary (default {DEFAULTS.batches_in_flight})")
+    if rules:
+        g.add_argument("--rules", action="append", metavar="PATH",
+                       help="extra rule module files or directories (repeatable)")
+    add_backend_arguments(parser)
+
+
+def _add_ranking(g: argparse._ArgumentGroup) -> None:
+    """How realizations are ranked: the scorer, its model, and the candidates it ranks."""
     g.add_argument("--scorer", choices=SCORERS, default=DEFAULTS.scorer,
                    help="rank realizations by GPT-2 perplexity (gpt2, default; needs the `rank` "
                         "extra; freq stands in when it cannot be loaded), by word frequency "
@@ -73,6 +88,10 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     g.add_argument("--closeness-weight", type=float, default=DEFAULTS.closeness_weight,
                    metavar="W", help="weight 0..1 of closeness to the source sentence against "
                    f"the scorer's order (default {DEFAULTS.closeness_weight})")
+
+
+def _add_reading_and_verification(g: argparse._ArgumentGroup) -> None:
+    """Which parse readings are transformed, and how a candidate is verified."""
     g.add_argument("--readings", type=int, default=DEFAULTS.readings, metavar="N",
                    help="parse readings per input sentence to weigh: the first that no check "
                    "speaks against (a lower-case word read as a name, a fragment read as a "
@@ -94,15 +113,6 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
                    help="output the best verified candidate even when every verified one has "
                         "a defect (an unexplained word, a non-word, an added comma, no "
                         "inversion); else the side is not_fluent")
-    g.add_argument("--batch-size", type=int, default=DEFAULTS.batch_size, metavar="N",
-                   help=f"inputs per pipeline batch (default {DEFAULTS.batch_size})")
-    g.add_argument("--batches-in-flight", type=int, default=DEFAULTS.batches_in_flight,
-                   metavar="N", help="batches processed at once, so the ACE pool never waits "
-                   f"for a stage boundary (default {DEFAULTS.batches_in_flight})")
-    if rules:
-        g.add_argument("--rules", action="append", metavar="PATH",
-                       help="extra rule module files or directories (repeatable)")
-    add_backend_arguments(parser)
 
 
 _ENDS_IN_VALUE = re.compile(r"=[A-Za-z0-9_,]*$")
