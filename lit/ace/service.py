@@ -482,6 +482,39 @@ class _Attempt:
     detail: str = ""  # how ACE ended or failed (DIED, FAILED); the reason (TIMEOUT, RESOURCE)
 
 
+@dataclass(frozen=True)
+class _Answer:
+    """ACE's answer to one try (None if it failed with *error*), and when the try began."""
+
+    response: Any
+    error: Exception | None
+    began: float
+
+
+@dataclass(frozen=True)
+class _Watched:
+    """What the watchdog saw of one try: whether its time limit fired, whether ACE was
+    found stopped then, the processor seconds used (None: not measured) and whether they
+    reached the budget."""
+
+    fired: bool
+    stopped: bool
+    used: float | None
+    on_cpu: bool
+
+
+def _incomplete(popen: subprocess.Popen, by_lit: bool, alive: bool, error: Exception | None,
+                stderr: str) -> _Attempt:
+    """A try without a complete answer: stopped by LIT, ACE died, or its output was bad."""
+    if by_lit:
+        return _Attempt(None, Outcome.FAILED, stderr, STOPPING)
+    if not alive or isinstance(error, BrokenPipeError):
+        return _Attempt(None, Outcome.DIED, stderr, _ended(popen.returncode, error))
+    why = (f"{type(error).__name__}: {error}" if error is not None
+           else "ACE's answer is not a tsdb answer")
+    return _Attempt(None, Outcome.FAILED, stderr, why)
+
+
 class _StartError(Exception):
     """An ACE process could not be started (the message quotes ACE's stderr)."""
 
@@ -715,33 +748,46 @@ class _Worker:
             proc = self._process(key)
         except _StartError as exc:  # e.g. no memory to fork: the machine's, not the item's
             return _Attempt(None, Outcome.DIED, "", str(exc))
-        popen = proc.popen
-        limits = self.service.limits[key[0]]
         began = time.monotonic()
-        with self._cond:
-            self._deadline = began + limits.wall_seconds + HARD_TIMEOUT_GRACE
-            self._target = proc
-            self._cpu_start = cpu_seconds(popen.pid) if limits.wall_factor > 1 else None
-            self._cpu_budget, self._cpu_used = limits.seconds, 0.0
-            self._fired = self._found_stopped = False
-            self._cond.notify()
+        self._arm(proc, self.service.limits[key[0]], began)
         response, error = None, None
         try:
             response = proc.ace.interact(datum)
         except Exception as exc:  # a broken pipe, endless or undecodable output, ...
             error = exc
+        return self._outcome(key, proc, _Answer(response, error, began), self._disarm())
+
+    def _arm(self, proc: _Process, limits: Limits, began: float) -> None:
+        """Start the watchdog's clock on *proc* for one item under *limits*."""
+        with self._cond:
+            self._deadline = began + limits.wall_seconds + HARD_TIMEOUT_GRACE
+            self._target = proc
+            self._cpu_start = cpu_seconds(proc.popen.pid) if limits.wall_factor > 1 else None
+            self._cpu_budget, self._cpu_used = limits.seconds, 0.0
+            self._fired = self._found_stopped = False
+            self._cond.notify()
+
+    def _disarm(self) -> _Watched:
+        """Stop the watchdog's clock; what it saw of the item."""
         with self._cond:
             self._deadline = None
             self._target = None
-            fired, stopped, used = self._fired, self._found_stopped, self._cpu_used
             measured = self._cpu_start is not None
-            on_cpu = measured and used >= self._cpu_budget
+            return _Watched(self._fired, self._found_stopped,
+                            self._cpu_used if measured else None,
+                            measured and self._cpu_used >= self._cpu_budget)
+
+    def _outcome(self, key: tuple[AceTask, int | None], proc: _Process, answer: _Answer,
+                 watched: _Watched) -> _Attempt:
+        """How the try went, from ACE's *answer* and what the watchdog saw; the process is
+        discarded when it failed, and after a generation or when it holds too much."""
+        popen, response, error = proc.popen, answer.response, answer.error
         complete = (
             error is None
             and "readings" in response
             and response.get("error") != INCOMPLETE
         )
-        if not fired and not complete and not isinstance(error, AceOutputError):
+        if not watched.fired and not complete and not isinstance(error, AceOutputError):
             # ACE closed its output or its input: let it finish dying, so its end is known
             try:
                 popen.wait(timeout=1.0)
@@ -751,27 +797,15 @@ class _Worker:
         stderr = proc.new_stderr()
         cap = self._memory_cap(key[0], f"{(response or {}).get('error') or ''} {stderr}")
         # ACE stopped itself at its own --timeout (the wall-clock backstop), at no cap
-        gave_up = (complete and not fired and not cap and not response["results"]
-                   and self._gave_up(key[0], response, began))
-        if fired or not alive or not complete or gave_up:
+        gave_up = (complete and not watched.fired and not cap and not response["results"]
+                   and self._gave_up(key[0], response, answer.began))
+        if watched.fired or not alive or not complete or gave_up:
             del self.processes[key]
             proc.close(graceful=False)
-        if fired and stopped:
-            return _Attempt(None, Outcome.DIED, stderr, "ACE was found stopped (SIGSTOP from "
-                            "outside LIT) when its time limit passed")
-        if fired and cap:  # ACE reached a cap as time ran out: the cap is the outcome
-            return _Attempt(None, Outcome.RESOURCE, stderr, cap)
-        if fired:
-            return _Attempt(None, Outcome.TIMEOUT, stderr,
-                            self._timeout_reason(key[0], on_cpu, used if measured else None))
+        if watched.fired:
+            return self._fired_outcome(key[0], watched, stderr, cap)
         if not complete:
-            if by_lit:
-                return _Attempt(None, Outcome.FAILED, stderr, STOPPING)
-            if not alive or isinstance(error, BrokenPipeError):
-                return _Attempt(None, Outcome.DIED, stderr, _ended(popen.returncode, error))
-            why = (f"{type(error).__name__}: {error}" if error is not None
-                   else "ACE's answer is not a tsdb answer")
-            return _Attempt(None, Outcome.FAILED, stderr, why)
+            return _incomplete(popen, by_lit, alive, error, stderr)
         # a complete answer is genuine even if ACE died right after giving it
         if gave_up:
             return _Attempt(None, Outcome.TIMEOUT, stderr,
@@ -783,6 +817,18 @@ class _Worker:
             del self.processes[key]
             proc.close(graceful=False)
         return _Attempt(response, Outcome.OK, stderr)
+
+    def _fired_outcome(self, task: AceTask, watched: _Watched, stderr: str, cap: str
+                       ) -> _Attempt:
+        """The try the watchdog stopped: ACE stopped from outside, a cap reached as time ran
+        out (the cap is the outcome), else a timeout."""
+        if watched.stopped:
+            return _Attempt(None, Outcome.DIED, stderr, "ACE was found stopped (SIGSTOP from "
+                            "outside LIT) when its time limit passed")
+        if cap:
+            return _Attempt(None, Outcome.RESOURCE, stderr, cap)
+        return _Attempt(None, Outcome.TIMEOUT, stderr,
+                        self._timeout_reason(task, watched.on_cpu, watched.used))
 
     def _holds_too_much(self, proc: _Process) -> bool:
         rss = resident_megabytes(proc.popen.pid)
