@@ -176,18 +176,7 @@ def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff
              hypothesis: Phenomena | None, words: Words) -> Prediction:
     rules = rules or LabelRules.load()
     sides = tuple(sides)
-    if side == BOTH:
-        diffs = tuple(diff) if isinstance(diff, Sequence) else (diff,)
-        if len(diffs) != len(sides):
-            raise InputError(f"side both needs one diff per side ({len(sides)}), "
-                             f"got {len(diffs)}")
-        edited = dict(zip(sides, diffs))
-    elif side in sides:
-        if not isinstance(diff, MrsDiff):
-            raise InputError(f"side {side!r} takes one diff")
-        edited = {side: diff}
-    else:
-        raise InputError(f"side {side!r}: expected one of {', '.join(sides)} or {BOTH}")
+    edited = _edited(side, diff, sides)
     skip = rules.skip_reason(original_label)
     if skip:
         return no_label(skip[1])
@@ -195,6 +184,41 @@ def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff
         why = _unnamed(name, d)
         if why:
             return no_label(why)
+    steps, meaning, unruled = _steps_and_meaning(edited, sides)
+    if unruled:
+        return no_label(unruled)
+    if not meaning:
+        pair = _pair(steps, len(sides) == 1)
+        return _decided(rules.decide(pair, original_label, premise, hypothesis), str(pair))
+    if len({i for i, _ in meaning}) > 1:
+        listed = "; ".join(f"{sides[i]}: {e.kind} ({e.detail})" for i, e in meaning)
+        return no_label("natural-logic rules label meaning-changing edits of one side; this "
+                        f"pair has them on both: {listed}")
+    return _meaning_changed(original_label, rules, sides, (premise, hypothesis), steps,
+                            meaning, words)
+
+
+def _edited(side: str, diff: MrsDiff | Sequence[MrsDiff], sides: tuple[str, ...]
+            ) -> dict[str, MrsDiff]:
+    """The diff of each edited side (*side* one of *sides*, or BOTH with one diff each)."""
+    if side == BOTH:
+        diffs = tuple(diff) if isinstance(diff, Sequence) else (diff,)
+        if len(diffs) != len(sides):
+            raise InputError(f"side both needs one diff per side ({len(sides)}), "
+                             f"got {len(diffs)}")
+        return dict(zip(sides, diffs))
+    if side in sides:
+        if not isinstance(diff, MrsDiff):
+            raise InputError(f"side {side!r} takes one diff")
+        return {side: diff}
+    raise InputError(f"side {side!r}: expected one of {', '.join(sides)} or {BOTH}")
+
+
+def _steps_and_meaning(edited: dict[str, MrsDiff], sides: tuple[str, ...]
+                       ) -> tuple[list[list[str]], list[tuple[int, NamedEdit]], str | None]:
+    """Per side the steps its edits are (passive, tense, ...), the meaning-changing edits
+    (side index, edit), and why no rule can label the pair (an edit of a kind no rule
+    speaks of), if so."""
     steps: list[list[str]] = [[] for _ in sides]
     meaning: list[tuple[int, NamedEdit]] = []
     for i, name in enumerate(sides):
@@ -204,40 +228,32 @@ def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff
             elif e.step:
                 steps[i].append(e.step)
             else:
-                return no_label(f"{name}: no label rule speaks of a {e.kind} edit "
-                                f"({e.detail})")
+                return steps, meaning, (f"{name}: no label rule speaks of a {e.kind} edit "
+                                        f"({e.detail})")
+    return steps, meaning, None
+
+
+def _meaning_changed(original_label: object, rules: LabelRules, sides: tuple[str, ...],
+                     phenomena: tuple[Phenomena | None, Phenomena | None],
+                     steps: list[list[str]], meaning: list[tuple[int, NamedEdit]],
+                     words: Words) -> Prediction:
+    """The label of a pair whose one edited side has meaning-changing edits: natural-logic
+    rules of the hypothesis (the task's) or of the premise read their joint edit."""
     single = len(sides) == 1
-    if not meaning:
-        pair = _pair(steps, single)
-        return _decided(rules.decide(pair, original_label, premise, hypothesis), str(pair))
-    sides_edited = {i for i, _ in meaning}
-    if len(sides_edited) > 1:
-        listed = "; ".join(f"{sides[i]}: {e.kind} ({e.detail})" for i, e in meaning)
-        return no_label("natural-logic rules label meaning-changing edits of one side; this "
-                        f"pair has them on both: {listed}")
     at = meaning[0][0]
     shown = list(steps)
     shown[at] = steps[at] + [edit_step(e) for _, e in meaning]
     spec = str(_pair(shown, single))
     stand = _stand(at, len(sides), [e for _, e in meaning], words)
-    edit = logic_edit(meaning[0][1]) if len(meaning) == 1 else None
-    if edit is None:
-        composed = compose([logic_edit(e) for _, e in meaning])
-        # a premise edit whose stand is known is read whole (its words all assert: _stand)
-        relation = composed.relation or ("unrelated" if at == 0 and stand else None)
-        if relation is None:
-            return no_label(f"{sides[at]}: {len(meaning)} meaning-changing edits, no joint "
-                            f"relation: {composed.reason}", spec)
-        details = "; ".join(e.detail or e.kind for _, e in meaning)
-        edit = Edit("composite", None, None, details, UP, relation)
-    edit = replace(edit, premise=stand)
+    edit = _joint_edit(meaning, at, stand)
+    if isinstance(edit, str):
+        return no_label(f"{sides[at]}: {edit}", spec)
     steps[at].append(edit_step(meaning[0][1]))
     if single:
         return no_label("a single-text task's label rules label no meaning-changing edit "
                         f"({edit.describe()})", spec)
     if at == len(sides) - 1:  # the hypothesis: the task's rules
-        decision = rules.decide(_pair(steps, single), original_label, premise, hypothesis,
-                                edit)
+        decision = rules.decide(_pair(steps, single), original_label, *phenomena, edit)
         return _decided(_respelled(decision, _pair(steps, single), spec), spec)
     own = premise_rules(rules)
     if own is None:
@@ -248,6 +264,23 @@ def _predict(original_label: object, side: str, diff: MrsDiff | Sequence[MrsDiff
     shaped = _pair([steps[-1], steps[at]], single)
     decision = own.decide(shaped, original_label, None, None, edit)
     return _decided(_respelled(decision, shaped, spec), spec)
+
+
+def _joint_edit(meaning: list[tuple[int, NamedEdit]], at: int, stand: str | None
+                ) -> Edit | str:
+    """The one logic edit the side's meaning-changing edits make together (its premise
+    *stand* set), or why they have none."""
+    edit = logic_edit(meaning[0][1]) if len(meaning) == 1 else None
+    if edit is None:
+        composed = compose([logic_edit(e) for _, e in meaning])
+        # a premise edit whose stand is known is read whole (its words all assert: _stand)
+        relation = composed.relation or ("unrelated" if at == 0 and stand else None)
+        if relation is None:
+            return (f"{len(meaning)} meaning-changing edits, no joint relation: "
+                    f"{composed.reason}")
+        details = "; ".join(e.detail or e.kind for _, e in meaning)
+        edit = Edit("composite", None, None, details, UP, relation)
+    return replace(edit, premise=stand)
 
 
 def _stand(at: int, n_sides: int, edits: Sequence[NamedEdit], words: Words) -> str | None:
