@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
@@ -61,11 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lit.ace.options import service_from_args
-    from lit.analyze import analyze, parse_sentences
-    from lit.analyze.analysis import format_summary, pair_rows
+    from lit.analyze import analyze
+    from lit.analyze.analysis import format_summary
     from lit.analyze.tasks import dataset_task, run_task
-    from lit.errors import InputError
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output
     from lit.io.readers import read_nli
@@ -81,36 +80,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.output:
         refuse_input_as_output(args.output, args.dataset)
-    first_problem = None
-    for item in items():
-        if not item.error:
-            break
-        first_problem = first_problem or item.error
-    else:  # nothing to analyse: say why instead of reporting "0 pairs"
-        raise InputError(f"{args.dataset}: no usable NLI pair"
-                         + (f"; first problem: {first_problem}" if first_problem else
-                            " (the file has no records)"))
-    sentences = (s for it in items() if not it.error for s in (it.premise, it.hypothesis))
-    with service_from_args(args) as service:
-        parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
-        version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
-        settings = {"ace": service.config.ace, "grammar": service.config.grammar,
-                    "grammar_version": version}
-        cache = service.parse_cache
-    if cache is not None:
-        hits, misses = cache.served("parses")
-        print(f"parse cache: {hits} sentences read from {cache.path}, {misses} parsed",
-              file=sys.stderr)
-    rows = mined = None
-    if args.mine:
-        from lit.analyze.mine import handmade_rows, mine, mined_pair_rows
-
-        mined_rows = mined_pair_rows(items(), parses, version, progress=sys.stderr.isatty())
-        mined = mine(mined_rows, args.min_support, args.fdr, args.top,
-                     resamples=args.resamples)
-        rows = handmade_rows(mined_rows)
-    elif args.pairs or args.splits:
-        rows = pair_rows(items(), parses, version, progress=sys.stderr.isatty())
+    _check_usable(items(), args.dataset)
+    parses, version, settings = _parse(args, items())
+    rows, mined, mined_rows = _pair_rows(args, items, parses, version)
     result = analyze(items(), parses, version, top=args.top, min_count=args.min_count,
                      pairs=rows, resamples=args.resamples)
     result = {"input": str(args.dataset), **result,
@@ -121,18 +93,76 @@ def run(args: argparse.Namespace) -> int:
 
         print(format_mined(mined))
     if args.splits:
-        from lit.analyze.analysis import rank_pair_features
-        from lit.evaluate.splits import write_splits
-
-        if mined is not None:
-            rows, top = mined_rows, mined["top"][:args.split_top]
-        else:
-            top = rank_pair_features(rows, top=args.split_top, min_count=args.min_count,
-                                     resamples=0)
-        manifest = write_splits(args.splits, rows, top)
-        print(f"{len(manifest)} shortcut splits written to {args.splits}", file=sys.stderr)
+        _write_splits(args, rows, mined, mined_rows)
     _write(args, result, settings, started)
     return 0
+
+
+def _check_usable(items: Iterable, dataset: object) -> None:
+    """InputError saying why when the dataset has no usable pair (not a report of 0 pairs)."""
+    from lit.errors import InputError
+
+    first_problem = None
+    for item in items:
+        if not item.error:
+            return
+        first_problem = first_problem or item.error
+    raise InputError(f"{dataset}: no usable NLI pair"
+                     + (f"; first problem: {first_problem}" if first_problem else
+                        " (the file has no records)"))
+
+
+def _parse(args: argparse.Namespace, items: Iterable) -> tuple[dict, str, dict]:
+    """Every sentence of the usable pairs parsed by ACE: the parses, the grammar version and
+    the ACE settings the sidecar records."""
+    from lit.ace.options import service_from_args
+    from lit.analyze import parse_sentences
+
+    sentences = (s for it in items if not it.error for s in (it.premise, it.hypothesis))
+    with service_from_args(args) as service:
+        parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
+        version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
+        settings = {"ace": service.config.ace, "grammar": service.config.grammar,
+                    "grammar_version": version}
+        cache = service.parse_cache
+    if cache is not None:
+        hits, misses = cache.served("parses")
+        print(f"parse cache: {hits} sentences read from {cache.path}, {misses} parsed",
+              file=sys.stderr)
+    return parses, version, settings
+
+
+def _pair_rows(args: argparse.Namespace, items: Callable[[], Iterable], parses: dict,
+               version: str) -> tuple[list | None, dict | None, list | None]:
+    """The pair features the analysis needs: with --mine the mined shortcuts and their rows
+    (handmade features, and all mined ones), with --pairs or --splits the handmade rows."""
+    from lit.analyze.analysis import pair_rows
+
+    if args.mine:
+        from lit.analyze.mine import handmade_rows, mine, mined_pair_rows
+
+        mined_rows = mined_pair_rows(items(), parses, version, progress=sys.stderr.isatty())
+        mined = mine(mined_rows, args.min_support, args.fdr, args.top,
+                     resamples=args.resamples)
+        return handmade_rows(mined_rows), mined, mined_rows
+    if args.pairs or args.splits:
+        return pair_rows(items(), parses, version, progress=sys.stderr.isatty()), None, None
+    return None, None, None
+
+
+def _write_splits(args: argparse.Namespace, rows: list | None, mined: dict | None,
+                  mined_rows: list | None) -> None:
+    """--splits: the shortcut splits of the top features (mined ones when mined)."""
+    from lit.analyze.analysis import rank_pair_features
+    from lit.evaluate.splits import write_splits
+
+    if mined is not None:
+        rows, top = mined_rows, mined["top"][:args.split_top]
+    else:
+        top = rank_pair_features(rows, top=args.split_top, min_count=args.min_count,
+                                 resamples=0)
+    manifest = write_splits(args.splits, rows, top)
+    print(f"{len(manifest)} shortcut splits written to {args.splits}", file=sys.stderr)
 
 
 def _write(args: argparse.Namespace, result: dict, settings: dict, started: str) -> None:
