@@ -184,25 +184,12 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
     recorded MRS is answered without even decoding it (nor importing PyDelphin)."""
     from pathlib import Path
 
-    from delphin.codecs import simplemrs
-
-    from lit.equivalence import equivalent, fingerprint
-    from lit.mrsgraph import canonical_form, invariant
-
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
     db = sqlite3.connect(tmp)
-    db.executescript(
-        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-        "CREATE TABLE parse (sentence TEXT PRIMARY KEY, n INTEGER, answer BLOB);"
-        "CREATE TABLE generate (fingerprint TEXT, mrs TEXT, answer BLOB);"
-        "CREATE INDEX generate_fp ON generate (fingerprint);"
-        "CREATE TABLE by_form (form TEXT PRIMARY KEY, answer BLOB);"
-        "CREATE TABLE invariant (value TEXT PRIMARY KEY);"
-        "CREATE TABLE by_text (text TEXT PRIMARY KEY, form TEXT);"
-    )
+    db.executescript(_SCHEMA)
     best_n: dict[str, int] = {}
     by_fingerprint: dict[str, list[tuple[MRS, bytes]]] = {}  # in recording order
     for rec in _transcripts(transcripts or transcripts_path()):
@@ -224,22 +211,45 @@ def build_index(path: Path, transcripts: Path | None = None) -> Path:
                     "INSERT OR REPLACE INTO parse VALUES (?, ?, ?)", (rec["input"], n, answer)
                 )
         else:
-            mrs = simplemrs.decode(rec["input"])
-            fp = fingerprint(mrs)
-            db.execute("INSERT INTO generate VALUES (?, ?, ?)", (fp, rec["input"], answer))
-            # what `_equivalent_answer` gives it: the first recorded input equivalent to it
-            group = by_fingerprint.setdefault(fp, [])
-            group.append((mrs, answer))
-            first = next(a for m, a in group if m is mrs or equivalent(m, mrs))
-            db.execute("INSERT OR IGNORE INTO by_form VALUES (?, ?)", (canonical_form(mrs), first))
-            db.execute("INSERT OR IGNORE INTO invariant VALUES (?)", (invariant(mrs),))
-            db.execute("INSERT OR IGNORE INTO by_text VALUES (?, ?)",
-                       (rec["input"], canonical_form(mrs)))
+            _index_generation(db, rec["input"], answer, by_fingerprint)
     db.execute("INSERT INTO meta VALUES ('format', ?)", (INDEX_FORMAT,))
     db.commit()
     db.close()
     os.replace(tmp, path)
     return path
+
+
+#: The answer index's tables (build_index says what each holds).
+_SCHEMA = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+    "CREATE TABLE parse (sentence TEXT PRIMARY KEY, n INTEGER, answer BLOB);"
+    "CREATE TABLE generate (fingerprint TEXT, mrs TEXT, answer BLOB);"
+    "CREATE INDEX generate_fp ON generate (fingerprint);"
+    "CREATE TABLE by_form (form TEXT PRIMARY KEY, answer BLOB);"
+    "CREATE TABLE invariant (value TEXT PRIMARY KEY);"
+    "CREATE TABLE by_text (text TEXT PRIMARY KEY, form TEXT);"
+)
+
+
+def _index_generation(db: sqlite3.Connection, text: str, answer: bytes,
+                      by_fingerprint: dict[str, list[tuple[MRS, bytes]]]) -> None:
+    """Index one recorded generation (input MRS *text*): by fingerprint, and by canonical
+    form with the answer of the first recorded MRS equivalent to it."""
+    from delphin.codecs import simplemrs
+
+    from lit.equivalence import equivalent, fingerprint
+    from lit.mrsgraph import canonical_form, invariant
+
+    mrs = simplemrs.decode(text)
+    fp = fingerprint(mrs)
+    db.execute("INSERT INTO generate VALUES (?, ?, ?)", (fp, text, answer))
+    # what `_equivalent_answer` gives it: the first recorded input equivalent to it
+    group = by_fingerprint.setdefault(fp, [])
+    group.append((mrs, answer))
+    first = next(a for m, a in group if m is mrs or equivalent(m, mrs))
+    db.execute("INSERT OR IGNORE INTO by_form VALUES (?, ?)", (canonical_form(mrs), first))
+    db.execute("INSERT OR IGNORE INTO invariant VALUES (?)", (invariant(mrs),))
+    db.execute("INSERT OR IGNORE INTO by_text VALUES (?, ?)", (text, canonical_form(mrs)))
 
 
 def _equivalent_answer(db: sqlite3.Connection, mrs: MRS) -> bytes | None:
@@ -470,6 +480,16 @@ class Fake:
     def answer(self, datum: str) -> str:
         self.slow_down(datum)
         self.first_time(datum)
+        broken = self.break_down(datum)
+        if broken is not None:
+            return broken
+        if self.delay:
+            time.sleep(self.delay)
+        return self.fail(datum) or self.recorded(datum)
+
+    def break_down(self, datum: str) -> str | None:
+        """A test's marker in *datum* makes this process misbehave as a broken ACE does:
+        signal itself, flood, hang, crash (none of which returns) or answer garbage."""
         for marker, signum in SELF_SIGNALS.items():
             if marker in datum:
                 os.kill(os.getpid(), signum)
@@ -494,8 +514,11 @@ class Fake:
             )
             sys.stderr.flush()
             os._exit(134)
-        if self.delay:
-            time.sleep(self.delay)
+        return None
+
+    def fail(self, datum: str) -> str | None:
+        """The answer ACE gives when it fails on *datum* as a test's marker asks (its own
+        timeout, EPs not in the index, a memory cap, an error), if one does."""
         if GIVE_UP in datum and self.timeout:
             ms = self.timeout * 1000
             timed = f"(:total . {ms}) (:treal . {ms})"
@@ -514,6 +537,11 @@ class Fake:
             sys.stderr.write(f"ERROR: fake ace: failure on command ({ERROR})\n")
             sys.stderr.flush()
             return EMPTY_BODY + f' (:error . "failure on command ({ERROR})")'
+        return None
+
+    def recorded(self, datum: str) -> str:
+        """The recorded answer to *datum* (an empty one if none), its diagnostics on stderr,
+        cut to -n results."""
         found = self.lookup(datum)
         if found is None:
             return EMPTY_BODY
