@@ -106,77 +106,88 @@ class JudgeApp:
         self.lock.release()
 
 
+class _Handler(BaseHTTPRequestHandler):
+    """The judging app's HTTP face: every path starts with the app's secret token."""
+
+    server_version = "lit-judge"
+    app: JudgeApp
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        """Quiet: the token is in every request line."""
+
+    def _send(self, status: int, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", f"{kind}; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Security-Policy", _CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _json(self, status: int, data: dict) -> None:
+        self._send(status, json.dumps(data, ensure_ascii=False).encode(), "application/json")
+
+    def _route(self) -> tuple[str, dict] | None:
+        """The path after /TOKEN/ and the query, or None (and a 404 sent) if the token
+        is wrong."""
+        url = urlsplit(self.path)
+        parts = url.path.split("/", 2)
+        if len(parts) < 3 or not secrets.compare_digest(parts[1].encode(),
+                                                        self.app.token.encode()):
+            self._json(HTTPStatus.NOT_FOUND, {"error": "not found"})
+            return None
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        return parts[2], query
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        route = self._route()
+        if route is None:
+            return
+        path, query = route
+        if path in _STATIC:
+            name, kind = _STATIC[path]
+            text = resources.files("lit.judge").joinpath(name).read_text(encoding="utf-8")
+            self._send(HTTPStatus.OK, text.encode(), kind)
+        elif path == "state":
+            self._json(*self.app.state(query.get("annotator", "")))
+        elif path == "reveal":
+            self._json(*self.app.revealed(query.get("annotator", ""), query.get("item", "")))
+        else:
+            self._json(HTTPStatus.NOT_FOUND, {"error": "not found"})
+
+    def do_POST(self) -> None:  # noqa: N802
+        route = self._route()
+        if route is None:
+            return
+        if route[0] != "answer":
+            self._json(HTTPStatus.NOT_FOUND, {"error": "not found"})
+            return
+        body = self._body()
+        if body is not None:
+            self._json(*self.app.answer(body))
+
+    def _body(self) -> dict | None:
+        """The request's JSON object, or None (and a 400 sent) if it is not one."""
+        length = int(self.headers.get("Content-Length") or 0)
+        if not 0 < length <= MAX_BODY:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": "body missing or too long"})
+            return None
+        try:
+            body = json.loads(self.rfile.read(length))
+        except (ValueError, UnicodeDecodeError):
+            self._json(HTTPStatus.BAD_REQUEST, {"error": "body is not JSON"})
+            return None
+        if not isinstance(body, dict):
+            self._json(HTTPStatus.BAD_REQUEST, {"error": "body is not a JSON object"})
+            return None
+        return body
+
+
 def _handler(app: JudgeApp) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "lit-judge"
-
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-            """Quiet: the token is in every request line."""
-
-        def _send(self, status: int, body: bytes, kind: str) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", f"{kind}; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Content-Security-Policy", _CSP)
-            self.send_header("X-Content-Type-Options", "nosniff")
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Referrer-Policy", "no-referrer")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def _json(self, status: int, data: dict) -> None:
-            self._send(status, json.dumps(data, ensure_ascii=False).encode(), "application/json")
-
-        def _route(self) -> tuple[str, dict] | None:
-            """The path after /TOKEN/ and the query, or None (and a 404 sent) if the token
-            is wrong."""
-            url = urlsplit(self.path)
-            parts = url.path.split("/", 2)
-            if len(parts) < 3 or not secrets.compare_digest(parts[1].encode(),
-                                                            app.token.encode()):
-                self._json(HTTPStatus.NOT_FOUND, {"error": "not found"})
-                return None
-            query = {k: v[-1] for k, v in parse_qs(url.query).items()}
-            return parts[2], query
-
-        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-            route = self._route()
-            if route is None:
-                return
-            path, query = route
-            if path in _STATIC:
-                name, kind = _STATIC[path]
-                text = resources.files("lit.judge").joinpath(name).read_text(encoding="utf-8")
-                self._send(HTTPStatus.OK, text.encode(), kind)
-            elif path == "state":
-                self._json(*app.state(query.get("annotator", "")))
-            elif path == "reveal":
-                self._json(*app.revealed(query.get("annotator", ""), query.get("item", "")))
-            else:
-                self._json(HTTPStatus.NOT_FOUND, {"error": "not found"})
-
-        def do_POST(self) -> None:  # noqa: N802
-            route = self._route()
-            if route is None:
-                return
-            if route[0] != "answer":
-                self._json(HTTPStatus.NOT_FOUND, {"error": "not found"})
-                return
-            length = int(self.headers.get("Content-Length") or 0)
-            if not 0 < length <= MAX_BODY:
-                self._json(HTTPStatus.BAD_REQUEST, {"error": "body missing or too long"})
-                return
-            try:
-                body = json.loads(self.rfile.read(length))
-            except (ValueError, UnicodeDecodeError):
-                self._json(HTTPStatus.BAD_REQUEST, {"error": "body is not JSON"})
-                return
-            if not isinstance(body, dict):
-                self._json(HTTPStatus.BAD_REQUEST, {"error": "body is not a JSON object"})
-                return
-            self._json(*app.answer(body))
-
-    return Handler
+    """A handler class serving *app* (http.server makes one handler per request)."""
+    return type("Handler", (_Handler,), {"app": app})
 
 
 def make_server(app: JudgeApp, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
