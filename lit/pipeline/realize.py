@@ -245,6 +245,18 @@ class Realizer:
                 for (s, _), t in zip(items, targets)]
 
     def _generate(self, targets: list[_Target], times: StageTimes, heard: _Heard) -> None:
+        """Realize every target's MRS (each distinct MRS once, across batches) and keep the
+        candidates each target wants, or why it has none."""
+        futures, mine = self._claim(targets)
+        if mine:
+            self._realize(mine, futures, times, heard)
+        for k, (t, f) in enumerate(zip(targets, futures)):
+            self._take(k, t, f.result(), heard)
+
+    def _claim(self, targets: list[_Target]
+               ) -> tuple[list[Future], list[tuple[MRS, Future, int]]]:
+        """Each target's future realization, and those this batch must generate (with the
+        candidates wanted): an MRS another batch generates is waited for, not redone."""
         futures: list[Future] = []
         mine: list[tuple[MRS, Future, int]] = []  # with the candidates wanted
         with self._lock:
@@ -257,60 +269,67 @@ class Realizer:
                 else:
                     self.stats["generation cache hits"] += 1
                 futures.append(future)
-        if mine:
-            start = time.perf_counter()
-            waiting: dict[int, list[int]] = {}  # id(future) -> targets, for progress
-            for k, f in enumerate(futures):
-                waiting.setdefault(id(f), []).append(k)
-            results = []
-            try:
-                mine = self._refuse_unknown(mine)
-                for wanted in sorted({w for _, _, w in mine}):
-                    group = [(m, f) for m, f, w in mine if w == wanted]
-                    limit = math.ceil(self.realizations_per_candidate * wanted)
-                    for (_, f), r in zip(group, self.service.generate([m for m, _ in group],
-                                                                      limit=limit)):
-                        results.append(r)
-                        f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
-                                                r.capped))
-                        heard.targets(waiting[id(f)], Fraction(1, 2))
-            except BaseException as exc:  # waiting batches must not hang
-                for _, f, _ in mine:
-                    if not f.done():
-                        f.set_exception(exc)
-                raise
-            times.add_ace("generate", time.perf_counter() - start)
-            self.stats["MRSs generated"] += len(mine)
-            self.stats["realizations"] += sum(len(r.surfaces) for r in results)
-        for k, (t, f) in enumerate(zip(targets, futures)):
-            g: _Generated = f.result()
-            if g.status != Status.OK:
-                t.status, t.reason = g.status, g.reason or f"generation: {g.status}"
-                if t.routed is not None:
-                    t.reason = f"route {t.route} (twin MRS): {t.reason}"
-                heard.targets([k], Fraction(1))
-                continue
-            t.capped = g.capped
-            distinct = list(dict.fromkeys(
-                agree_articles(restore(s, t.subs), t.job.source) if t.subs else s
-                for s in g.surfaces))
-            t.realized = len(distinct)
+        return futures, mine
+
+    def _realize(self, mine: list[tuple[MRS, Future, int]], futures: list[Future],
+                 times: StageTimes, heard: _Heard) -> None:
+        """Generate *mine* with ACE, grouped by the realizations wanted, settling each
+        future (with the error, if generation fails, so waiting batches do not hang)."""
+        start = time.perf_counter()
+        waiting: dict[int, list[int]] = {}  # id(future) -> targets, for progress
+        for k, f in enumerate(futures):
+            waiting.setdefault(id(f), []).append(k)
+        results = []
+        try:
+            mine = self._refuse_unknown(mine)
+            for wanted in sorted({w for _, _, w in mine}):
+                group = [(m, f) for m, f, w in mine if w == wanted]
+                limit = math.ceil(self.realizations_per_candidate * wanted)
+                for (_, f), r in zip(group, self.service.generate([m for m, _ in group],
+                                                                  limit=limit)):
+                    results.append(r)
+                    f.set_result(_Generated(Status(r.status), r.reason, tuple(r.surfaces),
+                                            r.capped))
+                    heard.targets(waiting[id(f)], Fraction(1, 2))
+        except BaseException as exc:  # waiting batches must not hang
+            for _, f, _ in mine:
+                if not f.done():
+                    f.set_exception(exc)
+            raise
+        times.add_ace("generate", time.perf_counter() - start)
+        self.stats["MRSs generated"] += len(mine)
+        self.stats["realizations"] += sum(len(r.surfaces) for r in results)
+
+    def _take(self, k: int, t: _Target, g: _Generated, heard: _Heard) -> None:
+        """Target *t* (the batch's *k*th) gets its distinct realizations of *g* (restored,
+        rewritten by its route) as candidates, or the status saying why it has none."""
+        if g.status != Status.OK:
+            t.status, t.reason = g.status, g.reason or f"generation: {g.status}"
             if t.routed is not None:
-                rewritten = dict.fromkeys(t.routed.rewrite(s) for s in distinct)
-                commas = (t.job.source or "").count(",")
-                distinct = [s for s in rewritten
-                            if t.routed.admits(s) and s.count(",") <= commas]
-            t.candidates = distinct[: self._wanted(t)]
-            if not t.candidates:
-                t.status, t.reason = Status.NO_GENERATION, "ACE produced no realization"
-                if t.routed is not None:
-                    t.reason = (f"route {t.route}: ACE produced no realization of the twin MRS"
-                                if not t.realized else
-                                f"route {t.route}: none of the twin's {t.realized} "
-                                "realizations has the surface the route requires")
-                heard.targets([k], Fraction(1))
-            else:
-                heard.targets([k], Fraction(1, 2))  # as above; or another batch's generation
+                t.reason = f"route {t.route} (twin MRS): {t.reason}"
+            heard.targets([k], Fraction(1))
+            return
+        t.capped = g.capped
+        distinct = list(dict.fromkeys(
+            agree_articles(restore(s, t.subs), t.job.source) if t.subs else s
+            for s in g.surfaces))
+        t.realized = len(distinct)
+        if t.routed is not None:
+            rewritten = dict.fromkeys(t.routed.rewrite(s) for s in distinct)
+            commas = (t.job.source or "").count(",")
+            distinct = [s for s in rewritten
+                        if t.routed.admits(s) and s.count(",") <= commas]
+        t.candidates = distinct[: self._wanted(t)]
+        if not t.candidates:
+            t.status, t.reason = Status.NO_GENERATION, "ACE produced no realization"
+            if t.routed is not None:
+                t.reason = (f"route {t.route}: ACE produced no realization of the twin MRS"
+                            if not t.realized else
+                            f"route {t.route}: none of the twin's {t.realized} "
+                            "realizations has the surface the route requires")
+            heard.targets([k], Fraction(1))
+        else:
+            heard.targets([k], Fraction(1, 2))  # as above; or another batch's generation
 
     def _refuse_unknown(self, mine: list[tuple[MRS, Future, int]]
                         ) -> list[tuple[MRS, Future, int]]:
