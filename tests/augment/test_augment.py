@@ -237,6 +237,17 @@ def test_api_returns_a_dataset(contrast, fake_ace_config):
     assert all(normalize_label(x) for x in mine["label"])
 
 
+def test_run_augment_takes_input_output_and_one_options_object(contrast, tmp_path):
+    """The documented call (docs/augment.md) writes what the CLI writes with the same flags."""
+    cli, api = tmp_path / "cli.jsonl", tmp_path / "api.jsonl"
+    assert augment("--from-contrast", contrast, "-o", cli, "--balance", "--seed", "3")[0] == 0
+    options = lit.augment.AugmentOptions(from_contrast=contrast, balance=True, seed=3)
+    result = lit.augment.run_augment(None, api, options)
+    assert result.output == api and result.counts["rows"] == len(read_jsonl(api))
+    assert api.read_bytes() == cli.read_bytes()
+    assert set(result.balance) == set(LABELS)
+
+
 @pytest.mark.parametrize("edit, message", [
     (lambda r: r["transforms"][0].pop("label_rule"), r"contrast\.jsonl:3: transforms\[0\] has "
      r"no 'label_rule': not a `lit nli` record of this LIT version"),
