@@ -29,8 +29,7 @@ from lit.analyze.fragments import family, from_derivation
 from lit.analyze.mine import mined_pair_rows, pair_candidates
 from lit.config import PAPER_SPECS
 from lit.errors import InputError
-from lit.evaluate.splits import slug
-from lit.io.output import atomic_text
+from lit.io.output import atomic_text, slug
 from lit.status import Status
 
 #: The meaning-changing edits (issue 15, docs/perturbations.md) as pair specs: the hypothesis

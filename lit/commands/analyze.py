@@ -17,13 +17,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
 
+if TYPE_CHECKING:
+    from lit.provenance import Toolchain
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
-    from lit.pipeline.cli import add_input_arguments
+    from lit.commands.options import add_ace_arguments, add_input_arguments
 
     parser.add_argument("dataset", type=Path, metavar="DATASET",
                         help="NLI pairs: JSONL, CSV, TSV or Parquet (.gz accepted), a `datasets` "
@@ -69,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output
     from lit.io.readers import read_nli
+    from lit.provenance import Toolchain
 
     def items():
         return read_nli(args.dataset, args.format, premise=args.premise_column,
@@ -77,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     started = now()
     task = dataset_task(args.dataset, args.task)
     if task is not None:
-        _write(args, *run_task(args, task), started)
+        result, settings = run_task(args, task)
+        _write(args, result, Toolchain(**settings), started)
         return 0
     if args.output:
         refuse_input_as_output(args.output, args.dataset)
@@ -94,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
     with service_from_args(args) as service:
         parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
         version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
-        settings = {"ace": service.config.ace, "grammar": service.config.grammar,
-                    "grammar_version": version}
+        tools = Toolchain(ace=service.config.ace, grammar=service.config.grammar,
+                          grammar_version=version)
         cache = service.parse_cache
     if cache is not None:
         hits, misses = cache.served("parses")
@@ -131,17 +136,17 @@ def run(args: argparse.Namespace) -> int:
                                      resamples=0)
         manifest = write_splits(args.splits, rows, top)
         print(f"{len(manifest)} shortcut splits written to {args.splits}", file=sys.stderr)
-    _write(args, result, settings, started)
+    _write(args, result, tools, started)
     return 0
 
 
-def _write(args: argparse.Namespace, result: dict, settings: dict, started: str) -> None:
+def _write(args: argparse.Namespace, result: dict, tools: Toolchain, started: str) -> None:
     """With -o: the analysis as JSON and its metadata sidecar."""
+    from lit.commands.runs import write_run_meta
     from lit.io.output import write_text_atomic
-    from lit.pipeline.cli import write_run_meta
 
     if args.output:
         write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
-        write_run_meta("analyze", args.output, started, None, [], args, settings,
+        write_run_meta("analyze", args.output, started, args, tools=tools,
                        dataset=None if str(args.dataset).startswith("hf:") else args.dataset)
         print(f"analysis written to {args.output}", file=sys.stderr)

@@ -24,9 +24,12 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
+    from lit.commands.options import (
+        add_ace_arguments,
+        add_input_arguments,
+        add_pipeline_arguments,
+    )
     from lit.config import PAPER_SPECS
-    from lit.pipeline.cli import add_input_arguments, add_pipeline_arguments
 
     parser.add_argument("input", metavar="INPUT",
                         help="dataset: JSONL, CSV, TSV or Parquet file (.gz accepted), a folder "
@@ -67,15 +70,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from lit.commands.options import engine_from_args, pair_specs_from_args, spec_warnings
+    from lit.commands.runs import finish_run
     from lit.config import PAPER_SPECS
     from lit.errors import InputError
     from lit.io.meta import now
-    from lit.pipeline.cli import (
-        engine_from_args,
-        finish_run,
-        pair_specs_from_args,
-        spec_warnings,
-    )
     from lit.pipeline.run import run_nli
 
     if args.against_shortcut:
