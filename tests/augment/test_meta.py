@@ -56,3 +56,12 @@ def test_write_then_read_and_refuse_another_format(tmp_path):
     with pytest.raises(InputError, match=r"data\.parquet\.meta\.json: metadata format 99"):
         read_meta(out)
     assert read_meta(tmp_path / "none.jsonl") is None
+
+
+def test_what_a_run_knows_wins_and_the_rest_is_filled_in():
+    """`lit augment --from-contrast`: the contrast run's grammar and scorer, the engine's rest."""
+    engine = Toolchain(ace="/bin/ace", grammar="old.dat", scorer="gpt2", label_rules="x.labels")
+    copied = Toolchain(grammar="erg.dat", grammar_version="2018")
+    assert copied.over(engine) == Toolchain(ace="/bin/ace", grammar="erg.dat",
+                                            grammar_version="2018", scorer="gpt2",
+                                            label_rules="x.labels")
