@@ -4,8 +4,8 @@ The CLI, ``lit.Engine`` and ``lit.run_nli`` all read their defaults from here, s
 stated once. A ``RunConfig`` is built once (from command-line options, keywords or another
 config), checked once when it is made (an ``InputError`` names the option), and handed whole to
 the engine, pipeline, realizer, ACE service and backends; Ray actors get the same object. This
-module imports only ``lit.errors`` (and platformdirs, for ``cache_dir``), so ``lit --help`` can import it cheaply and any package may
-depend on it without making a cycle.
+module imports only ``lit.errors`` (and platformdirs, for ``cache_dir``), so ``lit --help`` can
+import it cheaply and any package may depend on it without making a cycle.
 """
 
 from __future__ import annotations

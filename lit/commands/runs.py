@@ -9,7 +9,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from lit.provenance import Toolchain
+from lit.io.meta import write_meta
+from lit.provenance import Toolchain, build_meta
 
 if TYPE_CHECKING:
     from lit.pipeline.engine import Engine
@@ -28,9 +29,6 @@ def write_run_meta(command: str, output: str, started: str, args: argparse.Names
     versions and hashes of LIT, ACE, the grammar and the label rules, scorer, specs, options,
     start and end time; *tools* are what the run used (`Toolchain.of(engine)`); *inputs* are
     files to hash (name=path)."""
-    from lit.io.meta import write_meta
-    from lit.provenance import build_meta
-
     write_meta(output, build_meta(command, started=started, tools=tools, specs=list(specs),
                                   inputs=inputs, options=command_options(args)))
 
