@@ -56,38 +56,24 @@ def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
         help="the same backstop for each MRS generated (the slowest generation measured that "
         f"ended by the grammar took 26 s; default {DEFAULTS.generate_timeout:g})",
     )
-    g.add_argument(
-        "--max-chart-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's chart memory cap per parser process: with the other caps, the limits "
-        "that decide an item's outcome, a measure of the grammar's work that does not depend "
-        "on the machine's load; an item stopped by one is resource, retried by --resume with "
-        f"a larger one (default {DEFAULT_MAX_CHART_MEGABYTES})",
-    )
-    g.add_argument(
-        "--max-unpack-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's unpacking memory cap per parser process "
-        f"(default {DEFAULT_MAX_UNPACK_MEGABYTES})",
-    )
-    g.add_argument(
-        "--generate-chart-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's chart memory cap per generator process "
-        f"(default {DEFAULT_GENERATE_CHART_MEGABYTES})",
-    )
-    g.add_argument(
-        "--generate-unpack-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's unpacking memory cap per generator process "
-        f"(default {DEFAULT_GENERATE_UNPACK_MEGABYTES})",
-    )
-    g.add_argument(
-        "--idle-megabytes", type=int, default=None, metavar="MB",
-        help="an ACE process holding more memory than this after an item is restarted for "
-        f"the next, so idle processes do not keep their peak (default {DEFAULT_IDLE_MEGABYTES})",
-    )
-    g.add_argument(
-        "--max-output-megabytes", type=int, default=None, metavar="MB",
-        help="ACE output read per item before the item is ace_error "
-        f"(default {DEFAULT_MAX_OUTPUT_MEGABYTES})",
-    )
+    for flag, text in (
+        ("--max-chart-megabytes", "ACE's chart memory cap per parser process: with the other "
+         "caps, the limits that decide an item's outcome, a measure of the grammar's work that "
+         "does not depend on the machine's load; an item stopped by one is resource, retried "
+         f"by --resume with a larger one (default {DEFAULT_MAX_CHART_MEGABYTES})"),
+        ("--max-unpack-megabytes", "ACE's unpacking memory cap per parser process "
+         f"(default {DEFAULT_MAX_UNPACK_MEGABYTES})"),
+        ("--generate-chart-megabytes", "ACE's chart memory cap per generator process "
+         f"(default {DEFAULT_GENERATE_CHART_MEGABYTES})"),
+        ("--generate-unpack-megabytes", "ACE's unpacking memory cap per generator process "
+         f"(default {DEFAULT_GENERATE_UNPACK_MEGABYTES})"),
+        ("--idle-megabytes", "an ACE process holding more memory than this after an item is "
+         "restarted for the next, so idle processes do not keep their peak "
+         f"(default {DEFAULT_IDLE_MEGABYTES})"),
+        ("--max-output-megabytes", "ACE output read per item before the item is ace_error "
+         f"(default {DEFAULT_MAX_OUTPUT_MEGABYTES})"),
+    ):
+        g.add_argument(flag, type=int, default=None, metavar="MB", help=text)
     g.add_argument(
         "--no-parse-cache", action="store_true",
         help="ask ACE for every parse and generation afresh: neither read nor fill the "
