@@ -34,9 +34,10 @@ from lit.augment.write import (
 )
 from lit.config import PAPER_SPECS, RunConfig
 from lit.errors import InputError
-from lit.io.meta import build_meta, meta_path, now
+from lit.io.meta import meta_path, now
 from lit.io.output import temporary_beside
 from lit.labels import LabelRules
+from lit.provenance import Toolchain, build_meta
 from lit.status import Status
 from lit.tasks import NLI_TASK, TaskProfile, load_task
 
@@ -370,7 +371,7 @@ def _read(input: object, options: AugmentOptions, profile: TaskProfile | None,
 
 
 def _run_engine(engine: Any, input: object, options: AugmentOptions,
-         profile: TaskProfile | None) -> _Read:
+                profile: TaskProfile | None) -> _Read:
     """INPUT run through *engine*: as `lit contrast` for a task, else as `lit nli`."""
     rules = engine.label_rules
     if profile is not None:
@@ -396,17 +397,18 @@ def _meta(input: object, options: AugmentOptions, targets: _Targets, read: _Read
                 "columns": {k: v[0] for k, v in columns.items()} or None,
                 "from_contrast": options.from_contrast is not None,
                 **({"task": read.profile.name} if read.profile is not None else {})}
-    meta_args = ({"engine": read.engine} if read.engine is not None
-                 else {"label_rules": read.rules})
+    tools = (Toolchain.of(read.engine) if read.engine is not None
+             else Toolchain(label_rules=read.rules))
     if options.from_contrast is not None:
-        _copy_settings(options.from_contrast, meta_args)
+        tools = _copied_tools(options.from_contrast).over(tools)
     return build_meta(
-        "augment", started=started, specs=read.specs, seed=options.seed, options=recorded,
+        "augment", started=started, tools=tools, specs=read.specs, seed=options.seed,
+        options=recorded,
         inputs={k: v for k, v in (("input", _file(input)),
                                   ("from_contrast", options.from_contrast),
                                   ("filter_predictions", options.filter_predictions))
                 if v is not None},
-        counts={**result.counts, "balance": result.balance}, **meta_args)
+        counts={**result.counts, "balance": result.balance})
 
 
 def _predictor(model: str | None, predictions: str | Path | None, labels
@@ -444,23 +446,22 @@ def _write(result: AugmentResult, out: Path, fmt: str, rejected: Path | None,
     return [path for _, path in staged]
 
 
-def _copy_settings(contrast: str | Path, meta_args: dict) -> None:
+def _copied_tools(contrast: str | Path) -> Toolchain:
     """Grammar, ACE and scorer of the `lit nli` run that wrote *contrast*, from its sidecar."""
     from lit.io.meta import read_meta
     from lit.pipeline.identity import identity_path
 
     meta = read_meta(contrast)
     if meta is not None:
-        meta_args.update(grammar=meta["grammar"]["path"],
+        return Toolchain(grammar=meta["grammar"]["path"],
                          grammar_version=meta["grammar"]["version"], ace=meta["ace"]["path"],
                          scorer=meta["scorer"]["name"], model=meta["scorer"]["model"])
-        return
     identity = identity_path(Path(contrast))  # what `lit nli` stores for --resume
     try:
         run = json.loads(identity.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return
-    meta_args.update(grammar=(run.get("grammar") or {}).get("path"),
+        return Toolchain()
+    return Toolchain(grammar=(run.get("grammar") or {}).get("path"),
                      grammar_version=run.get("grammar_version"), scorer=run.get("scorer"))
 
 

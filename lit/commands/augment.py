@@ -22,10 +22,13 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
     from lit.augment.labels import LABEL_FORMATS
     from lit.augment.write import FORMATS
-    from lit.pipeline.cli import add_input_arguments, add_pipeline_arguments
+    from lit.commands.options import (
+        add_ace_arguments,
+        add_input_arguments,
+        add_pipeline_arguments,
+    )
 
     parser.add_argument("input", nargs="?", metavar="INPUT",
                         help="NLI dataset (JSONL, CSV, TSV); omit with --from-contrast")
@@ -49,6 +52,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "change a label)")
     parser.add_argument("--spec", action="append", metavar="SPEC",
                         help="one pair spec (repeatable; added after --specs)")
+    _add_selection_arguments(parser)
+    parser.add_argument("--report", nargs="?", const="-", metavar="JSON",
+                        help="print label distribution and shortcut MI before/after "
+                        "(parses with ACE); with JSON, also write it there for `lit report`")
+    parser.add_argument("--overwrite", action="store_true", help="replace existing outputs")
+    parser.add_argument("--label-rules", metavar="FILE",
+                        help="label-rule file (default: LIT's, docs/labelrules.md)")
+    parser.add_argument("--limit", type=int, metavar="N", help="only the first N pairs")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    d = parser.add_argument_group("input columns")
+    add_input_arguments(d, "--input-format")
+    d.add_argument("--id-column", metavar="NAME",
+                   help="record id field (default: pairID or id, else the line number)")
+    add_pipeline_arguments(parser)
+    add_ace_arguments(parser)
+
+
+def _add_selection_arguments(parser: argparse.ArgumentParser) -> None:
+    """Which rows are written: balanced or capped per source, the originals, the seed of
+    the choices, and the classifier filter."""
     parser.add_argument("--balance", action="store_true",
                         help="per source pair, one transformed pair for each other label")
     parser.add_argument("--max-per-source", type=int, metavar="K",
@@ -66,20 +89,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rejected", metavar="FILE",
                         help="JSONL of the pairs the filter dropped, with classifier_label "
                         "(default: OUTPUT.rejected.jsonl)")
-    parser.add_argument("--report", nargs="?", const="-", metavar="JSON",
-                        help="print label distribution and shortcut MI before/after "
-                        "(parses with ACE); with JSON, also write it there for `lit report`")
-    parser.add_argument("--overwrite", action="store_true", help="replace existing outputs")
-    parser.add_argument("--label-rules", metavar="FILE",
-                        help="label-rule file (default: LIT's, docs/labelrules.md)")
-    parser.add_argument("--limit", type=int, metavar="N", help="only the first N pairs")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    d = parser.add_argument_group("input columns")
-    add_input_arguments(d, "--input-format")
-    d.add_argument("--id-column", metavar="NAME",
-                   help="record id field (default: pairID or id, else the line number)")
-    add_pipeline_arguments(parser)
-    add_ace_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from lit.commands.contrast import split_text_specs
     from lit.config import RunConfig
     from lit.io.output import refuse_input_as_output, write_text_atomic
-    from lit.pipeline.cli import engine_from_args, pair_specs_from_args
+    from lit.commands.options import engine_from_args, pair_specs_from_args
     from lit.tasks import load_task
 
     specs = pair_specs_from_args(args, ())
