@@ -20,6 +20,7 @@ from typing import IO
 
 from lit.errors import InputError
 from lit.labels.names import label_code
+from lit.records import Record, is_record
 
 FORMATS = ("jsonl", "csv", "tsv", "parquet", "datasets")
 #: Fields tried, in order, for a record id when no id column is named.
@@ -306,13 +307,6 @@ def checked_item(rid: object, line: int, fields: dict, premise: object, hypothes
     return NliItem(str(rid), line, fields, premise, hypothesis, gold, error)
 
 
-def is_nli_record(rec: dict) -> bool:
-    """Is *rec* a record `lit nli` wrote (its input pair under `input`)? Every command
-    that reads NLI pairs reads those files too."""
-    return "id" in rec and isinstance(rec.get("input"), dict) and isinstance(
-        rec.get("transforms"), list)
-
-
 def read_nli(
     path: str | Path,
     fmt: str | None = None,
@@ -351,8 +345,9 @@ def read_nli(
                           error=f"{path}:{row.line}: {row.error}")
             continue
         rec = row.fields
-        if fmt == "jsonl" and is_nli_record(rec):  # a `lit nli` output: its input pairs
-            rec = {"pairID": rec["id"], **rec["input"]}
+        if fmt == "jsonl" and is_record(rec):  # a `lit nli` output: its input pairs
+            record = Record.from_json(rec)
+            rec = {"pairID": record.id, **record.input}
         yield _item(path, row.line, rec, *names, id_field)
 
 

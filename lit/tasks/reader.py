@@ -13,11 +13,11 @@ from pathlib import Path
 from lit.io.readers import (
     class_labels,
     detect_format,
-    is_nli_record,
     iter_rows,
     json_problem,
     text_problem,
 )
+from lit.records import Record, is_record
 from lit.tasks.profile import ID_ROLE, LABEL_ROLE, TaskProfile
 
 _INTEGER = re.compile(r"-?\d+")
@@ -128,6 +128,7 @@ def read_task(path: str | Path, profile: TaskProfile, fmt: str | None = None, *,
                            (None,) * len(profile.sides), None, f"{path}:{row.line}: {row.error}")
             continue
         rec, rid = row.fields, None
-        if fmt == "jsonl" and is_nli_record(rec):
-            rec, rid = rec["input"], rec["id"]
+        if fmt == "jsonl" and is_record(rec):
+            record = Record.from_json(rec)
+            rec, rid = dict(record.input), record.id
         yield task_item(rec, row.line, profile, fields, f"{path}:{row.line}", names, rid)
