@@ -10,6 +10,7 @@ import json
 import pytest
 
 from lit.cli import main
+from lit.records import Record
 from lit.status import Status
 from tests.conftest import read_jsonl
 
@@ -33,8 +34,10 @@ def contrast(config, *args) -> int:
 
 
 def check_shape(records: list[dict], task: str, sides: tuple[str, ...]) -> None:
-    """Every field in every record, one type; every non-ok status with a reason."""
+    """Every field in every record, one type; every non-ok status with a reason; each record
+    read as a lit.records.Record writes the same bytes back."""
     for r in records:
+        assert Record.from_json(r, strict=True).to_json() == json.dumps(r, ensure_ascii=False)
         assert set(r) == {"id", "task", "input", "texts", "gold", "status", "reason",
                           "transforms", "timings"}
         assert r["task"] == task and tuple(r["texts"]) == sides
