@@ -11,15 +11,14 @@ Code that reads records reads them as `Record`s (frozen dataclasses: `Record`, `
 
 from __future__ import annotations
 
-import gzip
 import json
-import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any, TypedDict
+from typing import Any, TypedDict
 
 from lit.errors import InputError
+from lit.files import open_binary
 from lit.status import Status
 
 
@@ -328,23 +327,12 @@ def as_records(records: Iterable[Record | Mapping[str, Any]]) -> Iterator[Record
     return map(as_record, records)
 
 
-def _open(path: str | Path) -> IO[bytes]:
-    """A byte stream of *path* (gzip by .gz) or `-` (stdin); InputError if it cannot open."""
-    if str(path) == "-":
-        return sys.stdin.buffer
-    path = Path(path)
-    try:
-        return gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot open: {exc.strerror}") from None
-
-
 def read_records(path: str | Path, strict: bool = False, skipped: list[str] | None = None
                  ) -> Iterator[Record]:
     """The Records of a `lit nli` or `lit contrast` output file, in order, each with its
     `line`. A bad line is an InputError naming file and line, or, given a *skipped* list, is
     left out and its message appended there. *strict*: as `Record.from_json`."""
-    with _open(path) as f:
+    with open_binary(path) as f:
         for number, raw in enumerate(f, 1):
             if not raw.strip():
                 continue

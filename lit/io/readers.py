@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO
 
 from lit.errors import InputError
+from lit.files import open_binary
 from lit.labels.names import label_code
 from lit.records import Record, is_record
 
@@ -159,17 +160,6 @@ def open_text(path: str | Path) -> IO[str]:
             return gzip.open(path, "rt", encoding="utf-8-sig", errors="surrogateescape",
                              newline="\n")
         return open(path, encoding="utf-8-sig", errors="surrogateescape", newline="\n")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot open: {exc.strerror}") from None
-
-
-def open_binary(path: str | Path) -> IO[bytes]:
-    """A byte stream for a path (gzip by .gz) or `-` (stdin); InputError if it cannot open."""
-    if str(path) == "-":
-        return sys.stdin.buffer
-    path = Path(path)
-    try:
-        return gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
     except OSError as exc:
         raise InputError(f"{path}: cannot open: {exc.strerror}") from None
 
