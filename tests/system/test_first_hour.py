@@ -97,7 +97,7 @@ def test_summary_is_whole_and_saved_as_json():
     reason = "premise: no candidate re-parses to the intended MRS: 'A dog was running quickly " \
              "through the long grass of the park.' and 9 more candidates " + "x" * 150
     summary = Summary()
-    summary.add({"status": "no_generation", "transforms": [
+    summary.add({"id": "1", "input": {}, "status": "no_generation", "transforms": [
         {"spec": "p;f +i", "status": "not_verified", "reason": reason, "label": None}]})
     text = summary.format()
     assert "= tense=past+cleft ; tense=fut+cleft" in text and "x" * 150 in text
