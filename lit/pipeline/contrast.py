@@ -117,7 +117,7 @@ class ContrastRun:
         else:
             transforms = [self._transform(pending, k, [r.transforms[k] for r in nli])
                           for k in range(len(self.specs))]
-            status, reason = record_status([t.to_dict() for t in transforms])
+            status, reason = record_status(transforms)
         return Record(item.id, item.input, str(status), reason, tuple(transforms),
                       dict(timings), self.profile.name,
                       dict(zip(self.profile.sides, item.texts)), item.gold)
