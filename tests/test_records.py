@@ -94,15 +94,14 @@ def test_a_transform_built_in_code_writes_lit_s_shape():
 @pytest.mark.parametrize("line, message", [
     ("{not json", r"f\.jsonl:2: not JSON"),
     ("[1, 2]", r"f\.jsonl:2: not a `lit nli` record \(a JSON object\)"),
-    ('{"sentence1": "A.", "sentence2": "B."}', r"f\.jsonl:2: not a `lit nli` record \(nor a "
-                                               "`lit contrast` one: needs `id` and `input`"),
+    ('{"sentence1": "A.", "sentence2": "B."}',
+     r"f\.jsonl:2: not a `lit nli` record \(nor a `lit contrast` one: needs `id` and `input`"),
     ('{"id": "x", "input": {}, "transforms": {}}', r"f\.jsonl:2: `transforms` is not a list"),
-    ('{"id": "x", "input": {}, "transforms": [3]}', r"f\.jsonl:2: transforms\[0\] is not an "
-                                                    "object"),
+    ('{"id": "x", "input": {}, "transforms": [3]}',
+     r"f\.jsonl:2: transforms\[0\] is not an object"),
     ('{"id": "x", "input": {}, "transforms": [{"premise": 3}]}',
      r"f\.jsonl:2: transforms\[0\]\.premise is not an object"),
-    ('{"id": "x", "task": "sst2", "input": {}}', r"f\.jsonl:2: a `lit contrast` record needs "
-                                                 "`texts`"),
+    ('{"id": "x", "task": "sst2", "input": {}}', r"f\.jsonl:2: a `lit contrast` record needs"),
 ])
 def test_the_reader_names_file_and_line_of_a_bad_record(tmp_path, line, message):
     path = tmp_path / "f.jsonl"

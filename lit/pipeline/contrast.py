@@ -26,6 +26,7 @@ from lit.tasks.profile import TaskProfile
 from lit.tasks.reader import TaskItem, field_lists, task_item
 from lit.tasks.sentences import split
 
+
 def parse_task_spec(profile: TaskProfile, text: str) -> PairSpec:
     """A spec of *profile*'s kind: a pair spec "a;b" for a pair task, a single spec for a
     single-text one (run as "spec;o"); InputError says which the task takes."""

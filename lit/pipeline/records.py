@@ -63,8 +63,8 @@ class SideResult:
 
 def transform_record(spec: str, side: SideResult) -> TransformRecord:
     """A `lit transform` record: status, reason, spec, mrs, output, verified, candidates."""
-    return {"status": str(side.status), "reason": side.reason, "spec": spec,  # type: ignore[return-value]
-            **side.side().to_dict()}
+    fields = {"status": str(side.status), "reason": side.reason, "spec": spec}
+    return {**fields, **side.side().to_dict()}  # type: ignore[return-value]
 
 
 def pair_transform(

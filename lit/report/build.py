@@ -338,8 +338,8 @@ def _label_rules(records: Sequence[Record]) -> str:
     for r in records:
         for t in r.transforms:
             if t.ok and t.label_rule:
-                rationale, specs = used.setdefault(str(t.label_rule),
-                                                   (t.label_rationale or "", Counter()))
+                _, specs = used.setdefault(str(t.label_rule),
+                                           (t.label_rationale or "", Counter()))
                 specs[str(t.spec)] += 1
     if not used:
         return '<p class="empty">No pair was labelled.</p>'
