@@ -139,7 +139,7 @@ def against_shortcuts_from_args(args: argparse.Namespace) -> list[str]:
     from lit.analyze.analysis import pair_rows, parse_sentences
     from lit.config import DEFAULT_GRAMMAR_VERSION
     from lit.io.jsonl import iter_jsonl
-    from lit.io.readers import read_nli
+    from lit.tasks.reader import read_nli
 
     items = list(islice(read_nli(args.input, args.format, premise=args.premise_column,
                                  hypothesis=args.hypothesis_column, label=args.label_column,

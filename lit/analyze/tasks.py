@@ -32,9 +32,8 @@ from lit.analyze.mi import rank_features
 from lit.analyze.mine import SentenceRow, format_mined, mine, mined_pair_rows, sentence_rows
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.errors import InputError
-from lit.io.readers import NliItem
 from lit.tasks import NLI_TASK, TaskProfile, load_task
-from lit.tasks.reader import TaskItem
+from lit.tasks.item import TaskItem
 from lit.tasks.sentences import split
 
 DEFINITIONS: dict[str, str] = {
@@ -153,7 +152,7 @@ def task_mined_rows(
     for it in labelled:
         sides = [text_sentences(text) for text in it.texts]
         if all(len(s) == 1 for s in sides):
-            pairs.append(NliItem(it.id, it.line, it.input, sides[0][0], sides[1][0], it.gold))
+            pairs.append(TaskItem(it.id, it.line, it.input, (sides[0][0], sides[1][0]), it.gold))
     return mined_pair_rows(pairs, parses, grammar_version, progress,
                            lambda given, _: ((p, p.gold) for p in given))
 

@@ -14,11 +14,11 @@ from lit.augment.labels import gold_code
 from lit.errors import InputError
 from lit.evaluate.records import labels_of, task_of
 from lit.io.meta import read_meta
-from lit.io.readers import HYPOTHESIS_FIELDS, LABEL_FIELDS, PREMISE_FIELDS, open_binary
+from lit.io.readers import open_binary
 from lit.labels.names import NLI, LabelSet
 from lit.spec import parse_pair, parse_spec
 from lit.status import Status
-from lit.tasks import NLI_TASK, TaskProfile
+from lit.tasks import NLI_TASK, TaskProfile, load_task
 from lit.tasks.profile import LABEL_ROLE
 
 #: Fields every `lit nli` record and transform of this LIT version has (docs/design.md §5);
@@ -27,8 +27,8 @@ RECORD_FIELDS = ("id", "input", "status", "transforms")
 TASK_RECORD_FIELDS = (*RECORD_FIELDS, "task", "texts", "gold")
 SIDE_FIELDS = ("output", "verified")
 #: Input fields tried for each role when no column is named (SNLI/MNLI, then HF names).
-DEFAULT_COLUMNS = {"premise": PREMISE_FIELDS, "hypothesis": HYPOTHESIS_FIELDS,
-                   "label": LABEL_FIELDS}
+DEFAULT_COLUMNS = {role: load_task(NLI_TASK).fields[role]
+                   for role in ("premise", "hypothesis", "label")}
 #: The columns of an NLI row's texts and label (docs/augment.md).
 NLI_COLUMNS = ("premise", "hypothesis", "label")
 

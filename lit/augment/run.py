@@ -396,7 +396,7 @@ def _run_nli(engine, input, specs, limit, progress, input_format, premise_column
     """Sources from running *engine* over *input* (a dataset file or pairs)."""
     from tqdm import tqdm
 
-    from lit.io.readers import read_nli
+    from lit.tasks.reader import read_nli
 
     if isinstance(input, (str, Path)):
         named = {"premise": premise_column, "hypothesis": hypothesis_column,

@@ -27,16 +27,18 @@ from typing import Any
 from delphin.codecs import simplemrs
 
 from lit.errors import InputError
-from lit.io.readers import HYPOTHESIS_FIELDS, PREMISE_FIELDS
 from lit.labels import IDENTITY_STEPS
 from lit.rank.closeness import edit_distance, tokens
 from lit.spec import parse_pair, parse_text_spec
 from lit.status import Status
+from lit.tasks.profile import NLI_TASK, load_task
 
 #: Statuses of a pair whose sides the rules transformed (generation was attempted).
 APPLIED = frozenset({Status.OK.value, Status.NOT_VERIFIED.value, Status.NO_GENERATION.value,
                      Status.NOT_FLUENT.value})
-_SIDES = (("premise", PREMISE_FIELDS), ("hypothesis", HYPOTHESIS_FIELDS))
+#: An NLI record's sides and the input fields that may hold each (the nli profile's).
+_SIDES = tuple((side, load_task(NLI_TASK).fields[side])
+               for side in ("premise", "hypothesis"))
 
 
 def mrs_distance(a: str, b: str) -> int:

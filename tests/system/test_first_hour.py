@@ -144,7 +144,7 @@ def _write_hf(tmp_path: Path, kind: str) -> Path:
 
 @pytest.mark.parametrize("kind", ["jsonl", "csv", "tsv", "parquet", "datasets"])
 def test_hf_field_names_and_integer_labels_are_read_by_default(tmp_path, kind):
-    from lit.io.readers import label_convention, read_nli
+    from lit.tasks.reader import label_convention, read_nli
 
     path = _write_hf(tmp_path, kind)
     items = list(read_nli(path))
@@ -161,7 +161,7 @@ def test_hf_field_names_and_integer_labels_are_read_by_default(tmp_path, kind):
 
 
 def test_snli_words_keep_their_convention():
-    from lit.io.readers import label_convention
+    from lit.tasks.reader import label_convention
     from tests.conftest import DATA
 
     convention = label_convention(DATA / "snli-1.0-dev.jsonl.gz")
@@ -171,7 +171,7 @@ def test_snli_words_keep_their_convention():
 
 def test_a_dataset_with_splits_needs_one_named(tmp_path):
     from lit.errors import InputError
-    from lit.io.readers import read_nli
+    from lit.tasks.reader import read_nli
 
     path = Path(str(_write_hf(tmp_path, "datasets")).rsplit(":", 1)[0])
     with pytest.raises(InputError, match=r"splits validation: name one as .*:SPLIT"):
