@@ -48,8 +48,9 @@ class Engine:
     to stop the ACE processes.
 
     The run's options are one lit.RunConfig: *config*, with *ace*, *grammar*,
-    *grammar_version* and any other RunConfig field given as a keyword on top
-    (``Engine(scorer="ace")`` is ``Engine(config=RunConfig(scorer="ace"))``); an unknown or
+    *grammar_version* (by position or by name: *location*) and any other RunConfig field
+    given as a keyword on top (``Engine(scorer="ace")`` is
+    ``Engine(config=RunConfig(scorer="ace"))``); an unknown or
     invalid option is an InputError naming it. ace/grammar/grammar_version: as for every `lit`
     command (else LIT_ACE, LIT_GRAMMAR, the config file written by `lit setup`). scorer:
     "gpt2" (default; `model` names a Hugging Face model or a local directory), "ace" (no
@@ -58,8 +59,8 @@ class Engine:
     rules: extra rule files or directories. label_rules: a label-rule file (default: the one
     shipped with LIT). task: a task profile (a built-in name such as "sst2", a .toml file or
     a TaskProfile; docs/tasks.md) whose label rules the Engine uses (label_rules, if given, is
-    read in the task's labels instead); default "nli", LIT's NLI rules. `contrast` makes its
-    contrast sets. service: an ACE service to use (left running by `close`), or a function
+    read in the task's labels instead); default "nli", LIT's NLI rules. `contrast` is the one
+    entry point of every task (`nli` is it with task nli). service: an ACE service to use (left running by `close`), or a function
     that starts one (the Engine owns and closes what it returns; with the Ray backend each
     actor calls it on its own node); default: one started from the options.
 
