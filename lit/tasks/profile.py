@@ -19,10 +19,11 @@ except ImportError:  # Python 3.10: the same parser as a package (pyproject's to
 
 from lit.errors import InputError
 from lit.labels.names import LabelSet
+from lit.labels.ruleset import DEFAULT_RULES
 
 PROFILE_DIR = Path(__file__).with_name("profiles")
-#: The package's folder: a file in it is named from `lit/` in records and run metadata.
-_PACKAGE_DIR = Path(__file__).resolve().parents[1]
+#: LIT's own NLI label rules (the nli profile's), which run metadata names lit/labels/...
+_SHIPPED_RULES = (Path(__file__).parents[1] / "labels" / DEFAULT_RULES).resolve()
 PROFILE_SUFFIX = ".toml"
 #: The default task: three-way NLI, whose records are `lit nli`'s (docs/tasks.md).
 NLI_TASK = "nli"
@@ -73,13 +74,9 @@ class TaskProfile:
         RuleError naming the file, line and column."""
         from lit.labels import LabelRules
 
-        if path is not None:
-            return LabelRules.load(path, labels=self.labels)
-        try:
-            shown = f"lit/{self.label_rules.relative_to(_PACKAGE_DIR).as_posix()}"
-        except ValueError:  # a user's profile: its rules are named by their path
-            shown = str(self.label_rules)
-        return LabelRules.parse(self.label_rules.read_text(encoding="utf-8"), shown, self.labels)
+        if path is None and self.label_rules == _SHIPPED_RULES:
+            return LabelRules.load(labels=self.labels)  # read as package data, named so
+        return LabelRules.load(path or self.label_rules, labels=self.labels)
 
 
 def builtin_tasks() -> tuple[str, ...]:
