@@ -21,6 +21,11 @@ interrupted (SIGINT/SIGTERM; --resume continues).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lit.pipeline.engine import Engine
+    from lit.tasks.profile import TaskProfile
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     return run_pairs(args, load_task(NLI_TASK))
 
 
-def run_pairs(args: argparse.Namespace, profile) -> int:
+def run_pairs(args: argparse.Namespace, profile: TaskProfile) -> int:
     """`lit nli`'s run for *profile*, a task of pair records (nli; `lit contrast --task`
     hands such a task here): --premise-column and --hypothesis-column name its two sides."""
     import sys
@@ -119,7 +124,7 @@ def run_pairs(args: argparse.Namespace, profile) -> int:
     return 0
 
 
-def _shortcut_specs(engine) -> list[str]:
+def _shortcut_specs(engine: Engine) -> list[str]:
     """--against-shortcut with no --specs: every pair spec *engine*'s label rules can label
     (said on stderr); InputError if there is none (the Engine is closed then)."""
     import sys
