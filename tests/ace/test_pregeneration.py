@@ -135,7 +135,7 @@ def test_a_record_does_not_depend_on_the_pairs_batched_with_it(fake_ace_config, 
                 break
         else:
             pytest.fail("no spec here has both a failed premise side and an ok pair")
-        twin = replace(good[0], id="twin", hypothesis=failed[0].hypothesis)
+        twin = replace(good[0], id="twin", texts=(good[0].premise, failed[0].hypothesis))
         batched = engine.pipeline.nli([failed[0], twin], [spec])
         alone = engine.pipeline.nli([failed[0]], [spec])
     assert batched[1]["transforms"][0]["hypothesis"]["mrs"]  # the twin needed it
