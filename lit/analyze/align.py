@@ -23,7 +23,7 @@ from delphin import predicate, variable
 from delphin.mrs import EP, MRS
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
-from lit.lexicon import relation as lexical_relation
+from lit.lexicon import aligned_relation
 from lit.phenomena import Phenomena, describe, index_ep
 
 ROLES = ("ARG1", "ARG2", "ARG3", "ARG4")
@@ -37,15 +37,6 @@ DETERMINERS = {
     "universal": {"_every_q", "_all_q", "_each_q", "_each+and+every_q"},
     "negative": {"_no_q"},
 }
-
-
-def relation(a: str, b: str) -> str:
-    """The lexical relation of two aligned predicates (lit.lexicon: WordNet mapped to ERG
-    predicates): same, hypernym (b more general), hyponym, sibling, antonym or unrelated.
-    Named entities (``named(Bob)``) and other constants are same or unrelated by CARG."""
-    if "(" in a or "(" in b:
-        return "same" if a == b else "unrelated"
-    return str(lexical_relation(a, b))
 
 
 def _name(ep: EP) -> str:
@@ -67,7 +58,7 @@ class Link:
     def relation(self) -> str | None:
         if self.premise is None or self.hypothesis is None:
             return None
-        return relation(self.premise, self.hypothesis)
+        return aligned_relation(self.premise, self.hypothesis)
 
 
 @dataclass

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from delphin.codecs import simplemrs
 
-from lit.analyze.align import align, aligned_pair_features, main_ep, relation
+from lit.analyze.align import align, aligned_pair_features, main_ep
+from lit.lexicon import aligned_relation as relation
 from tests.conftest import DATA, ORACLE, read_jsonl
 
 GOLD = {r["sentence"]: r["mrs"] for r in read_jsonl(DATA / "erg-gold-2025.jsonl.gz")
