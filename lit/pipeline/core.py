@@ -24,12 +24,12 @@ from lit.ace.protocol import Ace
 from lit.config import DEFAULTS, RunConfig
 from lit.labels import IDENTITY_STEPS, LabelDecision, LabelRules, phenomena_of
 from lit.logic import edit_between
-from lit.progress import BatchShare, Progress
 from lit.pipeline.reading import Weighed, moved_phrase, weigh
 from lit.pipeline.realize import Job, Realizer, mrs_key
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.roundtrip import RoundTrip
 from lit.pipeline.timing import StageTimes
+from lit.progress import BatchShare, Progress
 from lit.rank import Scorer
 from lit.rank.explained import examples, moved_arguments
 from lit.spec import PairSpec, Spec, parse_pair, parse_spec

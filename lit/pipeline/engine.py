@@ -28,9 +28,9 @@ from lit.errors import InputError
 from lit.labels import LabelRules
 from lit.pipeline.contrast import ContrastRun, parse_task_spec, task_specs
 from lit.pipeline.core import Pipeline
-from lit.progress import Progress
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
+from lit.progress import Progress
 from lit.rank import Scorer, get_scorer
 from lit.records import NliRecord, TransformRecord
 from lit.spec import PairSpec, Spec, TextSpec, parse_pair, parse_spec

@@ -51,8 +51,8 @@ def test_specs_is_one_comma_separated_value_and_spec_repeats():
     assert split_specs("f;p,swap=ARG1,ARG3;o") == ["f;p", "swap=ARG1,ARG3;o"]
     assert split_specs("f;swap=ARG1,ARG3,p;f") == ["f;swap=ARG1,ARG3", "p;f"]
     args = build_nli_args(["x.jsonl", "-o", "o.jsonl", "--specs", "f;p,m;o", "--spec", "p;f +i"])
-    from lit.config import PAPER_SPECS
     from lit.commands.options import pair_specs_from_args
+    from lit.config import PAPER_SPECS
 
     assert pair_specs_from_args(args, PAPER_SPECS) == ["f;p", "m;o", "p;f +i"]
     bare = build_nli_args(["x.jsonl", "-o", "o.jsonl"])
