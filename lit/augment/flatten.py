@@ -13,19 +13,18 @@ from lit.augment.labels import gold_code
 from lit.errors import InputError
 from lit.evaluate.records import task_of
 from lit.io.meta import read_meta
-from lit.io.readers import HYPOTHESIS_FIELDS, LABEL_FIELDS, PREMISE_FIELDS
 from lit.labels.names import NLI, LabelSet
 from lit.records import Record, read_records
 from lit.spec import parse_pair, parse_spec
 from lit.status import Status
-from lit.tasks import TaskProfile
+from lit.tasks import NLI_TASK, TaskProfile, load_task
 from lit.tasks.profile import LABEL_ROLE
 
 #: The sides of a `lit nli` record's transforms.
 NLI_SIDES = ("premise", "hypothesis")
 #: Input fields tried for each role when no column is named (SNLI/MNLI, then HF names).
-DEFAULT_COLUMNS = {"premise": PREMISE_FIELDS, "hypothesis": HYPOTHESIS_FIELDS,
-                   "label": LABEL_FIELDS}
+DEFAULT_COLUMNS = {role: load_task(NLI_TASK).fields[role]
+                   for role in ("premise", "hypothesis", "label")}
 #: The columns of an NLI row's texts and label (docs/augment.md).
 NLI_COLUMNS = ("premise", "hypothesis", "label")
 

@@ -13,7 +13,7 @@ from lit.evaluate.records import ORIGINAL, Item, contrast_items, file_task, orig
 from lit.labels import LabelRules
 from lit.labels.names import NLI, LabelSet
 from lit.records import Record, as_records
-from lit.tasks import NLI_TASK, TaskProfile
+from lit.tasks import TaskProfile
 
 #: Written into every result so a reader need not guess what a number means.
 DEFINITIONS: dict[str, str] = {
@@ -148,8 +148,6 @@ def needed_items(records: Sequence[Record], path: Path | str = "",
 def task_label_rules(task: TaskProfile, path: str | Path | None = None) -> LabelRules:
     """The label rules a contrast set of *task* was labelled with: *path* (--label-rules) if
     given, else the task's own (LIT's default set for nli)."""
-    if task.name == NLI_TASK:
-        return LabelRules.load(path)
     return task.load_label_rules(path)
 
 

@@ -16,14 +16,13 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from lit.errors import InputError
-from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS
 from lit.pipeline.records import record_status
 from lit.records import NliRecord, Record, Sentence, Side, Transform, as_record
 from lit.spec import PairSpec, Spec, parse_pair, parse_text_spec
 from lit.status import Status
+from lit.tasks.item import TaskItem
 from lit.tasks.profile import TaskProfile
-from lit.tasks.reader import TaskItem, field_lists, task_item
 from lit.tasks.sentences import split
 
 
@@ -46,19 +45,6 @@ def task_specs(profile: TaskProfile, specs: Sequence[str] | None) -> list[str]:
     return chosen
 
 
-def as_task_item(record: object, line: int, profile: TaskProfile) -> TaskItem:
-    """A TaskItem from a dict in the task's fields (or a TaskItem); anything else is an item
-    with `error` set (that record's invalid_input record)."""
-    if isinstance(record, TaskItem):
-        return record
-    if not isinstance(record, dict):
-        return TaskItem(str(line), line, {"raw": ascii(record)[:2000]},
-                        (None,) * len(profile.sides), None,
-                        f"record {line}: expected a dict of the task's fields, not "
-                        f"{type(record).__name__}")
-    return task_item(dict(record), line, profile, field_lists(profile), f"record {line}")
-
-
 def _changed(spec: Spec) -> bool:
     return any(s.name not in IDENTITY_STEPS for s in spec.steps)
 
@@ -74,7 +60,7 @@ class _Pending:
 
 
 class ContrastRun:
-    """Turns task items into the pipeline's NLI items (`items`) and its records back into
+    """Turns task items into the pipeline's items (`items`) and its records back into
     contrast records (`records`); *specs* are (text, PairSpec) as `Engine.nli` names them."""
 
     def __init__(self, profile: TaskProfile, specs: Sequence[tuple[str, PairSpec]]):
@@ -82,20 +68,19 @@ class ContrastRun:
         self.specs = list(specs)
         self._pending: deque[_Pending] = deque()
 
-    def items(self, task_items: Iterable[TaskItem]) -> Iterator[NliItem]:
+    def items(self, task_items: Iterable[TaskItem]) -> Iterator[TaskItem]:
         """The NLI items of each task item, in order (one with `error` for an unusable one)."""
         for item in task_items:
             if item.error:
                 self._pending.append(_Pending(item, (), ((),)))
-                yield NliItem(item.id, item.line, item.input, error=item.error)
+                yield TaskItem(item.id, item.line, item.input, (None, None), error=item.error)
                 continue
             spans = tuple(split(text) for text in item.texts)
             choices = tuple(product(*(range(len(s)) for s in spans)))
             self._pending.append(_Pending(item, spans, choices))
             for choice in choices:
-                sentences = [item.texts[n][slice(*spans[n][i])] for n, i in enumerate(choice)]
-                yield NliItem(item.id, item.line, item.input, sentences[0], sentences[-1],
-                              item.gold)
+                yield replace(item, texts=tuple(item.texts[n][slice(*spans[n][i])]
+                                                for n, i in enumerate(choice)))
 
     def records(self, nli_records: Iterable[NliRecord]) -> Iterator[dict]:
         """One contrast record per task item, from the NLI records of its items (in order)."""

@@ -27,19 +27,18 @@ from typing import Any
 from delphin.codecs import simplemrs
 
 from lit.errors import InputError
-from lit.io.readers import HYPOTHESIS_FIELDS, PREMISE_FIELDS
 from lit.labels import IDENTITY_STEPS
 from lit.rank.closeness import edit_distance, tokens
 from lit.records import Record, Side, Transform
 from lit.spec import parse_pair, parse_text_spec
 from lit.status import Status
+from lit.tasks.profile import NLI_TASK, load_task
 
 #: Statuses of a pair whose sides the rules transformed (generation was attempted).
 APPLIED = frozenset({Status.OK.value, Status.NOT_VERIFIED.value, Status.NO_GENERATION.value,
                      Status.NOT_FLUENT.value})
-NLI_SIDES = ("premise", "hypothesis")
-#: Where a `lit nli` record's input has each side's text.
-NLI_FIELDS = {"premise": PREMISE_FIELDS, "hypothesis": HYPOTHESIS_FIELDS}
+#: The profile of a `lit nli` record: its sides and the input fields that may hold each.
+_NLI = load_task(NLI_TASK)
 
 
 def mrs_distance(a: str, b: str) -> int:
@@ -67,7 +66,7 @@ class _Figures:
 
 def _sides(record: Record) -> tuple[str, ...]:
     """A record's side keys: a contrast record's texts (docs/tasks.md), else NLI's."""
-    return tuple(record.texts or ()) if record.task is not None else NLI_SIDES
+    return tuple(record.texts or ()) if record.task is not None else _NLI.sides
 
 
 def _changed_sides(record: Record, spec: str) -> tuple[str, ...]:
@@ -81,7 +80,7 @@ def _changed_sides(record: Record, spec: str) -> tuple[str, ...]:
 
 
 def _original(record: Record, side: str) -> str | None:
-    text = record.original((side,), NLI_FIELDS)[0][0]
+    text = record.original((side,), _NLI.fields)[0][0]
     return text if isinstance(text, str) else None
 
 

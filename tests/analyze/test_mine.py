@@ -50,10 +50,10 @@ from lit.analyze.significance import mi_bits, significance
 from lit.cli import main
 from lit.config import DEFAULTS
 from lit.errors import InputError
-from lit.io.readers import NliItem
 from lit.phenomena import describe
 from lit.report.build import build_report
 from lit.status import Status
+from lit.tasks.item import TaskItem
 from tests.analyze.test_pairs import SNLI_PARSES, ace_args
 from tests.conftest import DATA, ORACLE, read_jsonl
 
@@ -276,7 +276,7 @@ def negation_pairs(gold, labels=None) -> list[PairRow]:
         label = "contradiction" if planted else rnd.choice(["entailment", "neutral"])
         label = labels[k] if labels else label
         feats = pair_candidates(pm, hm, "2025", texts=(ps, hs))
-        rows.append(PairRow(NliItem(str(k), k, {}, ps, hs, label), label, frozenset(feats)))
+        rows.append(PairRow(TaskItem(str(k), k, {}, (ps, hs), label), label, frozenset(feats)))
     return rows
 
 

@@ -272,7 +272,8 @@ def test_engine_contrast_from_python(fake_ace_config):
             task="qqp", specs=["pa;o"]))
     assert [r["status"] for r in records] == ["ok", "invalid_input"]
     assert records[0]["transforms"][0]["label"] == "duplicate"
-    assert records[1]["reason"] == "record 2: expected a dict of the task's fields, not str"
+    assert records[1]["reason"] == ("record 2: expected a dict of the task's fields or a "
+                                    "(text1, text2, label) tuple, not str")
 
 
 def test_a_custom_task_needs_no_python(fake_ace_config, tmp_path):
