@@ -39,7 +39,7 @@ from lit.io.output import temporary_beside
 from lit.labels import LabelRules
 from lit.provenance import Toolchain, build_meta
 from lit.status import Status
-from lit.tasks import NLI_TASK, TaskProfile, load_task
+from lit.tasks import TaskProfile, load_task
 
 ORIGINAL = "original"  # the `spec` of an original row, as in lit evaluate's prediction files
 
@@ -283,8 +283,8 @@ def _file(input: object) -> str | Path | None:
 def _checked(input: object, options: AugmentOptions) -> TaskProfile | None:
     """The task profile of the run (None: NLI), once the options are known to fit together."""
     profile = load_task(options.task) if options.task is not None else None
-    if profile is not None and profile.name == NLI_TASK:
-        profile = None  # NLI is the default path
+    if profile is not None and profile.pair_records:
+        profile = None  # a task of pair records (nli) takes the default, pair path
     if profile is not None and (options.premise_column or options.hypothesis_column):
         raise InputError(f"--premise-column/--hypothesis-column are for NLI; task "
                          f"{profile.name}'s sides are {', '.join(profile.sides)}")
@@ -470,7 +470,7 @@ def _run_nli(engine: Any, input: object, specs: list[str], options: AugmentOptio
     """Sources from running *engine* over *input* (a dataset file or pairs)."""
     from tqdm import tqdm
 
-    from lit.io.readers import read_nli
+    from lit.tasks.reader import read_nli
 
     if isinstance(input, (str, Path)):
         named = {"premise": options.premise_column, "hypothesis": options.hypothesis_column,

@@ -111,9 +111,8 @@ def _predictions(args: argparse.Namespace, records: list[dict], task: TaskProfil
     from --predictions), and the model's label map (None without --model)."""
     from lit.evaluate import read_predictions
     from lit.evaluate.metrics import needed_items, predict
-    from lit.evaluate.records import labels_of
 
-    labels = labels_of(task)
+    labels = task.labels
     items = needed_items(records, args.contrast, task)
     if not args.model:
         given = read_predictions(args.predictions, labels)
