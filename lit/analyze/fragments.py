@@ -41,8 +41,9 @@ from delphin.exceptions import PyDelphinException
 from delphin.mrs import EP, MRS
 
 from lit.ace.results import ParseResult
-from lit.analyze.align import DETERMINERS, main_ep
+from lit.analyze.aligned import DETERMINERS
 from lit.analyze.letypes import TypeTable, name_class
+from lit.mrs import Reach, index_ep, properties
 from lit.phenomena import modal_ep
 from lit.status import Status
 
@@ -211,17 +212,17 @@ def mrs_fragments(m: MRS) -> set[str]:
             head = ix.head(v)
             out.add(f"arg:{pred}.{role}={_pred(head) if head else variable.type(v)}")
             out.add(f"argtype:{pos(pred)}.{role}={variable.type(v)}")
-    for v, props in m.variables.items():
+    for v in m.variables:
         if variable.type(v) == "x" and v in ix.by_iv and pos(_pred(ix.by_iv[v])) == "n":
-            num = props.get("NUM")
+            num = properties(m, v).get("NUM")
             if num:
                 out.add(f"prop:n.NUM={num}")
-    sf = m.variables.get(m.index or "", {}).get("SF")
+    sf = properties(m, m.index).get("SF")
     if sf:
         out.add(f"prop:index.SF={sf}")
     if m.index and m.index not in ix.by_iv:
         out.add("index:none")
-    main = main_ep(m)
+    main = index_ep(m, Reach.CLAUSE)
     out |= _main_fragments(m, main)
     out |= _frame_fragments(ix, main)
     out |= _hcons_fragments(m, ix, main)
@@ -230,18 +231,18 @@ def mrs_fragments(m: MRS) -> set[str]:
 
 
 def _main_fragments(m: MRS, main: EP | None) -> set[str]:
-    """The main predication (lit.analyze.align.main_ep): its predicate, its event's
+    """The main predication (lit.mrs.index_ep, `Reach.CLAUSE`): its predicate, its event's
     properties and its arguments' properties and quantifier classes."""
     if main is None:
         return set()
     out = {f"main:{_pred(main)}"}
-    props = m.variables.get(main.iv, {})
+    props = properties(m, main.iv)
     out.update(f"prop:main.{k}={props[k]}" for k in EVENT_PROPERTIES if props.get(k))
     quantifiers = {ep.iv: ep for ep in m.rels if ep.is_quantifier()}
     for role, v in _roles(main):
         if variable.type(v) != "x":
             continue
-        xprops = m.variables.get(v, {})
+        xprops = properties(m, v)
         out.update(f"prop:main.{role}.{k}={xprops[k]}" for k in ENTITY_PROPERTIES
                    if xprops.get(k))
         q = quantifiers.get(v)
@@ -268,7 +269,7 @@ def main_type_fragments(m: MRS, d: derivation.UDFNode, types: TypeTable | None =
     """``frame:main.letype=T`` and ``frame:main.synsem=T``: the lexical and valence types of
     the word whose span the main predication has; none when the main predication is not a
     word's (``unknown``, ``compound``: their span is a phrase's)."""
-    main = main_ep(m)
+    main = index_ep(m, Reach.CLAUSE)
     surface = main is not None and predicate.is_surface(_pred(main))
     node = lexical_node(d, main.cfrom, main.cto) if surface else None
     if node is None:

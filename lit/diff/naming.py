@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from delphin import variable
 from delphin.mrs import EP, MRS
 
-from lit.analyze.align import relation as lexical_relation
-from lit.diff.align import Difference, PairChange, ep_text
+from lit.analyze.aligned import relation as lexical_relation
+from lit.diff.difference import Difference, PairChange, ep_text
 from lit.diff.model import NamedEdit, Residue
 from lit.logic.edits import determiner_relation, names_a_thing, natural_relation
 from lit.logic.polarity import downward, polarity_of

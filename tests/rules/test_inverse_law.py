@@ -16,7 +16,7 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.errors import InputError
-from lit.phenomena import index_ep
+from lit.mrs import index_ep
 from lit.rules.engine import RuleEngine
 from lit.rules.inverse import check_law, declared_inverses
 

@@ -1,0 +1,20 @@
+"""The MRS layer: the one alignment of two MRSs (`align`) and the parts of an MRS several
+readers need (`properties`, `index_ep`, ...). It sits low: it imports PyDelphin, the standard
+library and lit.mrsgraph only."""
+
+from lit.mrs.align import ROLES, Alignment, Link, Method, align, key, modifier_kind, part_of_speech
+from lit.mrs.parts import (
+    MODAL_RE,
+    Reach,
+    entity_head,
+    ep_name,
+    index_ep,
+    modifiers,
+    predicate_name,
+    properties,
+    x_arg,
+)
+
+__all__ = ["MODAL_RE", "ROLES", "Alignment", "Link", "Method", "Reach", "align", "entity_head",
+           "ep_name", "index_ep", "key", "modifier_kind", "modifiers", "part_of_speech",
+           "predicate_name", "properties", "x_arg"]
