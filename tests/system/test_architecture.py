@@ -1,5 +1,6 @@
-"""Package structure: no import cycle between LIT's packages, a typed rule syntax tree, and
-the public API `import lit` promises (docs/api.md)."""
+"""Package structure: no import cycle between LIT's packages, a typed rule syntax tree, the
+public API `import lit` promises (docs/api.md), and one MRS alignment and one set of MRS helpers
+(lit/mrs)."""
 
 from __future__ import annotations
 
@@ -98,3 +99,44 @@ def test_package_inits_only_re_export():
             for path in PACKAGE.rglob("__init__.py")
             if len(path.read_text(encoding="utf-8").splitlines()) > 60]
     assert not long, f"__init__.py files over 60 lines: {long}"
+
+
+#: The MRS helpers lit.mrs defines once (issue 54: three alignments, three index EPs, four
+#: property readers): a function of one of these names elsewhere in lit/ is a second copy.
+MRS_HELPERS = frozenset({"align", "Alignment", "properties", "props", "_props", "_properties",
+                         "index_ep", "_index_ep", "main_ep"})
+#: Files outside lit/mrs that may read a variable's properties off ``.variables`` themselves,
+#: with why: lit.mrs imports lit.mrsgraph (predicate_label), so it cannot import lit.mrs.
+READS_PROPERTIES_BELOW_LIT_MRS = {"mrsgraph.py": "below lit.mrs, which imports it"}
+
+
+def _reads_properties(node: ast.AST) -> bool:
+    """``m.variables.get(var, ...).get(...)`` or ``.items()``: a variable's properties read
+    straight off the MRS, what lit.mrs.properties does once (normalized)."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("get", "items") and isinstance(node.func.value, ast.Call)
+            and isinstance(inner := node.func.value.func, ast.Attribute) and inner.attr == "get"
+            and isinstance(inner.value, ast.Attribute) and inner.value.attr == "variables")
+
+
+def test_one_mrs_alignment_and_one_set_of_mrs_helpers():
+    """One `align` and one `Alignment` in lit/ (lit.mrs.align: one function, its Method an
+    option), and the MRS helpers (properties, the index EP) defined only in lit/mrs; nothing
+    else reads a variable's properties straight off the MRS."""
+    defined: dict[str, list[str]] = {}
+    reads = []
+    for path, tree in _sources().items():
+        where = str(path.relative_to(PACKAGE))
+        for node in ast.walk(tree):
+            if (isinstance(node, (ast.FunctionDef, ast.ClassDef))
+                    and node.name in MRS_HELPERS):
+                defined.setdefault(node.name, []).append(f"{where}:{node.lineno}")
+            if (_reads_properties(node) and path.parent.name != "mrs"
+                    and where not in READS_PROPERTIES_BELOW_LIT_MRS):
+                reads.append(f"{where}:{node.lineno}")
+    assert [p.split(":")[0] for p in defined.get("align", [])] == ["mrs/align.py"], defined
+    assert [p.split(":")[0] for p in defined.get("Alignment", [])] == ["mrs/align.py"], defined
+    elsewhere = {name: [p for p in places if not p.startswith("mrs/")]
+                 for name, places in defined.items()}
+    assert not any(elsewhere.values()), f"MRS helpers outside lit/mrs: {elsewhere}"
+    assert not reads, f"properties read off .variables outside lit/mrs: {reads}"
