@@ -10,7 +10,7 @@ from delphin.mrs import MRS
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.lexicon import relation as lexical_relation
-from lit.mrs import ROLES, Alignment, Link, Method, align, ep_name, x_arg
+from lit.mrs import ROLES, Alignment, Link, Method, align, ep_name, predicate_name, x_arg
 from lit.phenomena import Phenomena, describe
 
 EXPLETIVE = "_be_v_there"
@@ -47,7 +47,7 @@ def _determiner(m: MRS, x: str | None) -> str | None:
     q = next((e for e in m.rels if e.iv == x and e.is_quantifier()), None)
     if q is None:
         return None
-    pred = q.predicate.strip('"')
+    pred = predicate_name(q)
     return next((cls for cls, preds in DETERMINERS.items() if pred in preds), pred)
 
 
@@ -101,16 +101,13 @@ def _hypothesis_only(h: Phenomena) -> set[str]:
     """Features of the hypothesis alone (the hypothesis-only baseline's cues)."""
     flags = {"negated": h.negated, "modal": h.modal is not None, "passive": h.passive,
              "cleft": h.cleft, "question": h.question, "prog": h.prog == "+"}
-    out = {f"hypothesis:{k}" for k, v in flags.items() if v}
-    if h.tense:
-        out.add(f"hypothesis:tense={h.tense}")
-    if h.index_predicate:
-        out.add(f"hypothesis:index={h.index_predicate}")
-    return out
+    values = {"tense": h.tense, "index": h.index_predicate}
+    return ({f"hypothesis:{k}" for k, v in flags.items() if v}
+            | {f"hypothesis:{k}={v}" for k, v in values.items() if v})
 
 
 def _surface(m: MRS) -> set[str]:
-    return {ep_name(e) for e in m.rels if predicate.is_surface(e.predicate.strip('"'))}
+    return {ep_name(e) for e in m.rels if predicate.is_surface(predicate_name(e))}
 
 
 def alignment_features(premise: MRS, hypothesis: MRS, a: Alignment) -> set[str]:
