@@ -173,9 +173,14 @@ _COPY_KEYS: tuple[Callable[[EP], Hashable | None], ...] = (
 )
 
 
+def _of_ep(m: MRS, fn: Callable[[EP], Hashable | None]) -> Key:
+    """*fn* as a `Key`: of the EP at an index of *m*."""
+    return lambda i: fn(m.rels[i])
+
+
 def _copy(p: _Pairing) -> None:
     for fn in _COPY_KEYS:
-        _by_key(p, lambda i, fn=fn: fn(p.a.rels[i]), lambda j, fn=fn: fn(p.b.rels[j]), "copy")
+        _by_key(p, _of_ep(p.a, fn), _of_ep(p.b, fn), "copy")
 
 
 # --- Method.PARSES -------------------------------------------------------------------------
