@@ -31,6 +31,8 @@ FAKE = Path(__file__).with_name("fake.py")
 #: The oracle's answer index, in the user's LIT cache (as it is when the tests start: tests
 #: point LIT_CACHE_DIR at a fresh folder each, and must not rebuild it every time).
 INDEX = default_index_path()
+#: What a stand-in grammar image holds (its hash goes into run provenance).
+GRAMMAR_BYTES = b"fake grammar image: the fake ACE replays recorded answers\n"
 
 __all__ = ["fake_ace_executable", "fake_ace_config", "fake_ace_service", "write_fake_ace"]
 
@@ -58,7 +60,7 @@ def replaying(directory: Path, transcripts: Path) -> tuple[Path, Path]:
     image beside it, both in *directory*: for `lit.Engine(ace, grammar, "2025", ...)`."""
     ace = write_fake_ace(directory, build_index(directory / "index.sqlite", transcripts))
     grammar = directory / "erg-2025.dat"
-    grammar.write_bytes(b"fake grammar image: the fake ACE replays recorded answers\n")
+    grammar.write_bytes(GRAMMAR_BYTES)
     return ace, grammar
 
 
@@ -70,7 +72,7 @@ def fake_ace_executable(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def fake_ace_config(fake_ace_executable: Path) -> AceConfig:
     grammar = fake_ace_executable.parent / "erg-2018.dat"
-    grammar.write_bytes(b"fake grammar image: the fake ACE replays recorded answers\n")
+    grammar.write_bytes(GRAMMAR_BYTES)
     return AceConfig(ace=fake_ace_executable, grammar=grammar, grammar_version="2018")
 
 
