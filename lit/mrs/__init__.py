@@ -2,7 +2,7 @@
 readers need (`properties`, `index_ep`, ...). It sits low: it imports PyDelphin, the standard
 library and lit.mrsgraph only."""
 
-from lit.mrs.align import ROLES, Alignment, Link, Method, align, key, modifier_kind, part_of_speech
+from lit.mrs.align import ROLES, Alignment, Link, Method, align, key
 from lit.mrs.parts import (
     MODAL_RE,
     Reach,
@@ -16,5 +16,4 @@ from lit.mrs.parts import (
 )
 
 __all__ = ["MODAL_RE", "ROLES", "Alignment", "Link", "Method", "Reach", "align", "entity_head",
-           "ep_name", "index_ep", "key", "modifier_kind", "modifiers", "part_of_speech",
-           "predicate_name", "properties", "x_arg"]
+           "ep_name", "index_ep", "key", "modifiers", "predicate_name", "properties", "x_arg"]

@@ -54,7 +54,8 @@ class Link:
     """Two EPs paired (indexes into A's and B's rels), or one EP reported with no partner
     (None on the other side), and how: the pass that paired them ("copy", "predicate", "slot",
     "quantifier") or, for `Method.ROLES`, the role ("verb", "ARG1".., "mod" a modifier, "pp" a
-    PP's or compound's object, "other") and a modifier's *kind* (`modifier_kind`)."""
+    PP's or compound's object, "other") and a modifier's *kind* (adj, adv, pp, poss, compound,
+    number, relcl or other)."""
 
     a: int | None
     b: int | None
@@ -81,13 +82,13 @@ def key(ep: EP) -> tuple[str, str | None]:
     return predicate_label(ep.predicate), ep.carg
 
 
-def part_of_speech(pred: str) -> str:
+def _part_of_speech(pred: str) -> str:
     """The ERG predicate's part of speech (``_red_a_1`` -> "a"), "" for abstract ones."""
     parts = predicate_label(pred).lstrip("_").split("_")
     return parts[1] if pred.startswith("_") and len(parts) > 1 else ""
 
 
-def modifier_kind(ep: EP, of_event: bool) -> str:
+def _modifier_kind(ep: EP, of_event: bool) -> str:
     """What a modifier is: adj or adv (by what it modifies), pp, poss, compound, number,
     relcl (a verb: a participle or relative clause) or other."""
     pred = predicate_name(ep)
@@ -233,9 +234,9 @@ def _slot_candidates(p: _Pairing, i: int) -> list[int]:
     mapped = {r: p.varmap[v] for r, v in ep.args.items()
               if r not in ("ARG0", "CARG") and v in p.varmap}
     if mapped:  # every mapped role points at the partner's
-        pos = part_of_speech(ep.predicate)
+        pos = _part_of_speech(ep.predicate)
         found += [j for j in free if all(b.rels[j].args.get(r) == v for r, v in mapped.items())
-                  and (set(mapped) != {"ARG1"} or part_of_speech(b.rels[j].predicate) == pos)]
+                  and (set(mapped) != {"ARG1"} or _part_of_speech(b.rels[j].predicate) == pos)]
     if ep.iv == a.index:
         found += [j for j in free if b.rels[j].iv == b.index]
     return found
@@ -330,22 +331,22 @@ class _Roles:
         for same_kind_only in (False, True):
             for e in list(mp):
                 match = next((f for f in mh if (
-                    modifier_kind(f, of_event) == modifier_kind(e, of_event) if same_kind_only
+                    _modifier_kind(f, of_event) == _modifier_kind(e, of_event) if same_kind_only
                     else ep_name(f) == ep_name(e))), None)
                 if match is not None:
                     pairs.append((e, match))
                     mp.remove(e)
                     mh.remove(match)
         for e, f in pairs:
-            self._link("mod", e, f, modifier_kind(e, of_event))
+            self._link("mod", e, f, _modifier_kind(e, of_event))
         for e, f in pairs:
             op, oh = _object(e), _object(f)
             if op and oh:
                 self._entities("pp", op, oh)
         for e in mp:
-            self._link("mod", e, None, modifier_kind(e, of_event))
+            self._link("mod", e, None, _modifier_kind(e, of_event))
         for f in mh:
-            self._link("mod", None, f, modifier_kind(f, of_event))
+            self._link("mod", None, f, _modifier_kind(f, of_event))
 
     def _leftovers(self) -> None:
         rest_b = [e for e in _entities(self.p.b) if id(e) not in self.done_b]
