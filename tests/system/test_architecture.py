@@ -111,8 +111,13 @@ READS_PROPERTIES_BELOW_LIT_MRS = {"mrsgraph.py": "below lit.mrs, which imports i
 
 
 def _reads_properties(node: ast.AST) -> bool:
-    """``m.variables.get(var, ...).get(...)`` or ``.items()``: a variable's properties read
-    straight off the MRS, what lit.mrs.properties does once (normalized)."""
+    """What lit.mrs.properties does once: ``m.variables.get(var, ...).get(...)`` or
+    ``.items()`` (a variable's properties read straight off the MRS), or a dict comprehension
+    ``{k.upper(): str(v).lower() ...}`` (properties normalized by hand)."""
+    if isinstance(node, ast.DictComp):
+        return (isinstance(node.key, ast.Call) and isinstance(node.key.func, ast.Attribute)
+                and node.key.func.attr == "upper" and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "lower")
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr in ("get", "items") and isinstance(node.func.value, ast.Call)
             and isinstance(inner := node.func.value.func, ast.Attribute) and inner.attr == "get"
