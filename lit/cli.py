@@ -17,6 +17,7 @@ from lit.errors import LitError
 
 #: Subcommand name -> module in lit.commands. Each module has a docstring (its help),
 #: ``add_arguments(parser)`` and ``run(args) -> int``; heavy imports stay inside ``run``.
+#: (lit.commands.options and lit.commands.runs hold what the commands share.)
 COMMANDS: dict[str, str] = {
     "demo": "demo",
     "setup": "setup",

@@ -4,23 +4,33 @@ The CLI, ``lit.Engine`` and ``lit.run_nli`` all read their defaults from here, s
 stated once. A ``RunConfig`` is built once (from command-line options, keywords or another
 config), checked once when it is made (an ``InputError`` names the option), and handed whole to
 the engine, pipeline, realizer, ACE service and backends; Ray actors get the same object. This
-module imports only ``lit.errors``, so ``lit --help`` can import it cheaply and any package may
-depend on it without making a cycle.
+module imports only ``lit.errors`` (and platformdirs, for ``cache_dir``), so ``lit --help`` can
+import it cheaply and any package may depend on it without making a cycle.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 from dataclasses import dataclass, fields, replace
 from os import PathLike
+from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 from lit.errors import InputError
 
 #: The ERG releases LIT has rules for, newest first; the first is the default.
 GRAMMAR_VERSIONS: tuple[str, ...] = ("2025", "2018", "1214")
 DEFAULT_GRAMMAR_VERSION = GRAMMAR_VERSIONS[0]
+
+
+def cache_dir() -> Path:
+    """Where LIT keeps what it can rebuild (grammars, parses, compiled rule grammars): here so
+    every layer that caches, down to the rule parser, finds it without importing lit.ace."""
+    return Path(os.environ.get("LIT_CACHE_DIR") or platformdirs.user_cache_dir("lit", False))
 
 #: ACE's memory caps per process, MB (the unpacking cap includes the chart; a process's RSS is
 #: its cap plus ~90 MB of grammar). Parsers: every parse that succeeded used under 230 MB (the

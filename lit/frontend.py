@@ -21,7 +21,7 @@ from lark.exceptions import (
 )
 from lark.lexer import PatternStr
 
-from lit.ace.cache import cache_dir
+from lit.config import cache_dir
 from lit.errors import RuleError
 
 

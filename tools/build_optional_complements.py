@@ -4,7 +4,7 @@ unexpressed, for `drop=ARG2` / `drop=ARG3` (rules/drop-argument.lit).
     python -m tools.build_optional_complements [--lexicon ERG/lexicon.tdl] [-o TSV]
 
 A verb is listed for a role when the role admits an x (a noun phrase to drop) in the ERG 2025
-SEM-I (lit/rules/data/erg-2025-semi.json) and one of these says the grammar lets it go:
+SEM-I (lit/lexicon/data/erg-2025-semi.json) and one of these says the grammar lets it go:
   semi     the SEM-I marks the role optional (``[ ARG3 x ]``);
   gold     a gold ERG 2025 analysis (tests/data/erg-gold-2025.jsonl.gz) has the verb with the
            role unexpressed (an i or u variable: "Browne works.");
@@ -27,7 +27,7 @@ from pathlib import Path
 from delphin import predicate, variable
 from delphin.codecs import simplemrs
 
-from lit.rules import semi
+from lit.lexicon import semi
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = ROOT / "tests" / "data" / "erg-gold-2025.jsonl.gz"

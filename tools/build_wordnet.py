@@ -2,7 +2,7 @@
 
 Reads the WordNet 3.0 database files (Debian: ``apt-get install -y wordnet-base``, which puts
 them in /usr/share/wordnet; any WordNet 3.0 ``dict/`` directory works) and the ERG 2025 SEM-I
-table shipped with LIT (lit/rules/data/erg-2025-semi.json). Only this tool reads WordNet; LIT
+table shipped with LIT (lit/lexicon/data/erg-2025-semi.json). Only this tool reads WordNet; LIT
 at run time reads the gzip'd JSON it writes, so ``pip install`` is enough for users.
 
 Each ERG noun, verb and adjective predicate ``_LEMMA_POS_SENSE`` is mapped to the *first*
@@ -34,7 +34,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SEMI = ROOT / "lit" / "rules" / "data" / "erg-2025-semi.json"
+SEMI = ROOT / "lit" / "lexicon" / "data" / "erg-2025-semi.json"
 OUT = ROOT / "lit" / "lexicon" / "data" / "wordnet-erg.json.gz"
 OVERRIDES = Path(__file__).resolve().parent / "wordnet-overrides.tsv"
 #: An override's synset column: leave the predicate unmapped.
@@ -214,7 +214,7 @@ def build(wn: Path, semi_path: Path, overrides: Path) -> dict:
         "meta": {
             "source": "Princeton WordNet 3.0 (data.* and index.* files)",
             "licence": "WordNet 3.0 licence (BSD-style; see lit/lexicon/data/LICENSE-WordNet)",
-            "semi": "ERG 2025 SEM-I (lit/rules/data/erg-2025-semi.json)",
+            "semi": "ERG 2025 SEM-I (lit/lexicon/data/erg-2025-semi.json)",
             "built_by": "tools/build_wordnet.py",
             "mapping": "first WordNet sense of the lemma with the same part of speech, "
                        "overrides from tools/wordnet-overrides.tsv; ambiguous: first sense "

@@ -19,7 +19,8 @@ from pathlib import Path
 from delphin import predicate
 from delphin.codecs import simplemrs
 
-from lit.rules import RuleEngine, semi
+from lit.lexicon import semi
+from lit.rules import RuleEngine
 
 GOLD = Path(__file__).resolve().parent.parent / "tests" / "data" / "erg-gold-2025.jsonl.gz"
 SPECS = ["gender=swap", "gender=f", "gender=m", "gender=x", "name=swap", "name=f", "name=m",

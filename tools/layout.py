@@ -1,6 +1,6 @@
 """The package's layout as the code has it: each part of lit/ with its lines and modules, and
 the parts it imports (imports inside functions too). docs/design.md §0 reads from it, and
-tests/system/test_architecture.py checks the same graph has no cycle.
+tests/system/test_architecture.py checks the same graph has no cycle and at most 12 floors.
 
     python -m tools.layout            # one line per part, top of the pipeline first
 """

@@ -24,13 +24,10 @@ from pathlib import Path
 
 import platformdirs
 
+from lit.config import cache_dir
 from lit.errors import ConfigurationError
 
 GRAMMAR_VERSIONS_HINT = "see `lit setup --list`"
-
-
-def cache_dir() -> Path:
-    return Path(os.environ.get("LIT_CACHE_DIR") or platformdirs.user_cache_dir("lit", False))
 
 
 def config_file() -> Path:

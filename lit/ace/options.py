@@ -1,4 +1,5 @@
-"""The ACE options every LIT command shares, and the service they configure."""
+"""The ACE service a RunConfig (or the options of a command, lit.commands.options) asks for, and
+its cache of answers."""
 
 from __future__ import annotations
 
@@ -7,88 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lit.ace.config import resolve_config
-from lit.config import (
-    DEFAULT_GENERATE_CHART_MEGABYTES,
-    DEFAULT_GENERATE_UNPACK_MEGABYTES,
-    DEFAULT_IDLE_MEGABYTES,
-    DEFAULT_MAX_CHART_MEGABYTES,
-    DEFAULT_MAX_OUTPUT_MEGABYTES,
-    DEFAULT_MAX_UNPACK_MEGABYTES,
-    DEFAULTS,
-    GRAMMAR_VERSIONS,
-    RunConfig,
-)
+from lit.config import RunConfig
 
 if TYPE_CHECKING:
     from lit.ace.parsecache import ParseCache
     from lit.ace.service import AceService
-
-
-def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add --ace, --grammar, --grammar-version, --workers, --timeout and ACE's memory caps."""
-    g = parser.add_argument_group("ACE")
-    g.add_argument("--ace", metavar="PATH", help="the ace executable (else LIT_ACE, config, cache)")
-    g.add_argument(
-        "--grammar", metavar="PATH", help="compiled grammar image (else LIT_GRAMMAR, config, cache)"
-    )
-    g.add_argument(
-        "--grammar-version", metavar="V",
-        help=f"ERG release: {', '.join(GRAMMAR_VERSIONS)} (default {GRAMMAR_VERSIONS[0]})"
-    )
-    g.add_argument(
-        "--workers", type=int, metavar="N", help="ACE worker processes (default: number of cores)"
-    )
-    g.add_argument(
-        "--timeout", type=float, default=DEFAULTS.timeout, metavar="SECONDS",
-        help="backstop per item, in seconds of ACE processor time (3x that in wall-clock "
-        "time for a process that gets no processor): the memory caps below decide outcomes, "
-        "this stops a runaway or hung ACE; an item it stops is retried once on a fresh "
-        "process, then marked timeout with a reason saying time decided it "
-        f"(default {DEFAULTS.timeout:g})",
-    )
-    g.add_argument(
-        "--generate-timeout", type=float, default=DEFAULTS.generate_timeout, metavar="SECONDS",
-        help="the same backstop for each MRS generated (the slowest generation measured that "
-        f"ended by the grammar took 26 s; default {DEFAULTS.generate_timeout:g})",
-    )
-    g.add_argument(
-        "--max-chart-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's chart memory cap per parser process: with the other caps, the limits "
-        "that decide an item's outcome, a measure of the grammar's work that does not depend "
-        "on the machine's load; an item stopped by one is resource, retried by --resume with "
-        f"a larger one (default {DEFAULT_MAX_CHART_MEGABYTES})",
-    )
-    g.add_argument(
-        "--max-unpack-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's unpacking memory cap per parser process "
-        f"(default {DEFAULT_MAX_UNPACK_MEGABYTES})",
-    )
-    g.add_argument(
-        "--generate-chart-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's chart memory cap per generator process "
-        f"(default {DEFAULT_GENERATE_CHART_MEGABYTES})",
-    )
-    g.add_argument(
-        "--generate-unpack-megabytes", type=int, default=None, metavar="MB",
-        help="ACE's unpacking memory cap per generator process "
-        f"(default {DEFAULT_GENERATE_UNPACK_MEGABYTES})",
-    )
-    g.add_argument(
-        "--idle-megabytes", type=int, default=None, metavar="MB",
-        help="an ACE process holding more memory than this after an item is restarted for "
-        f"the next, so idle processes do not keep their peak (default {DEFAULT_IDLE_MEGABYTES})",
-    )
-    g.add_argument(
-        "--max-output-megabytes", type=int, default=None, metavar="MB",
-        help="ACE output read per item before the item is ace_error "
-        f"(default {DEFAULT_MAX_OUTPUT_MEGABYTES})",
-    )
-    g.add_argument(
-        "--no-parse-cache", action="store_true",
-        help="ask ACE for every parse and generation afresh: neither read nor fill the "
-        "on-disk cache of ACE's answers every command shares (lit.ace.parsecache; `lit cache` "
-        "shows it)",
-    )
 
 
 def service_from_args(args: argparse.Namespace, **overrides: Any) -> AceService:

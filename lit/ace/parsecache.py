@@ -38,7 +38,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lit.ace.cache import cache_dir, sha256
+from lit.ace.cache import sha256
+from lit.config import cache_dir
 from lit.ace.process import PARSE_ARGS
 from lit.ace.results import GenerateResult, ParseResult, Reading
 from lit.errors import ConfigurationError

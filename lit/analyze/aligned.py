@@ -9,7 +9,7 @@ from delphin import predicate
 from delphin.mrs import MRS
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
-from lit.lexicon import relation as lexical_relation
+from lit.lexicon import aligned_relation
 from lit.mrs import ROLES, Alignment, Link, Method, align, ep_name, predicate_name, x_arg
 from lit.phenomena import Phenomena, describe
 
@@ -23,15 +23,6 @@ DETERMINERS = {
     "universal": {"_every_q", "_all_q", "_each_q", "_each+and+every_q"},
     "negative": {"_no_q"},
 }
-
-
-def relation(a: str, b: str) -> str:
-    """The lexical relation of two aligned predicates (lit.lexicon: WordNet mapped to ERG
-    predicates): same, hypernym (b more general), hyponym, sibling, antonym or unrelated.
-    Named entities (``named(Bob)``) and other constants are same or unrelated by CARG."""
-    if "(" in a or "(" in b:
-        return "same" if a == b else "unrelated"
-    return str(lexical_relation(a, b))
 
 
 NamedLink = tuple[Link, str | None, str | None]
@@ -124,7 +115,7 @@ def alignment_features(premise: MRS, hypothesis: MRS, a: Alignment) -> set[str]:
             if p is None:
                 out.add("added:entity")
         elif p is not None and h is not None:
-            out.add(f"{link.role}:{relation(p, h)}")
+            out.add(f"{link.role}:{aligned_relation(p, h)}")
     return (out | _role_changes(premise, hypothesis, a)
             | _determiner_changes(premise, hypothesis, a))
 

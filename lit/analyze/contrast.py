@@ -14,23 +14,19 @@ the report names how many transforms each spec contributed.
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import islice
 from pathlib import Path
 
 from delphin.codecs import simplemrs
 from delphin.exceptions import PyDelphinException
 
-from lit.analyze.fragments import family, from_derivation
-from lit.analyze.mine import mined_pair_rows, pair_candidates
+from lit.analyze.fragments import from_derivation
+from lit.analyze.mine import pair_candidates
 from lit.config import PAPER_SPECS
 from lit.errors import InputError
-from lit.evaluate.splits import slug
-from lit.io.output import atomic_text
+from lit.io.output import slug
 from lit.status import Status
 
 #: The meaning-changing edits (issue 15, docs/perturbations.md) as pair specs: the hypothesis
@@ -129,47 +125,6 @@ def against_path(output: str | Path, feature: str) -> Path:
     out = Path(output)
     stem = out.name.removesuffix(".gz").removesuffix(".jsonl")
     return out.with_name(f"{stem}.against-{slug(feature)}.jsonl")
-
-
-def against_shortcuts_from_args(args: argparse.Namespace) -> list[str]:
-    """After `lit nli`: write one contrast set per --against-shortcut feature from OUTPUT;
-    return a report line per feature. The input's majority labels come from its own parses
-    (read back from the parse cache `lit nli` just filled)."""
-    from lit.ace.options import service_from_args
-    from lit.analyze.analysis import pair_rows, parse_sentences
-    from lit.config import DEFAULT_GRAMMAR_VERSION
-    from lit.io.jsonl import iter_jsonl
-    from lit.io.readers import read_nli
-
-    items = list(islice(read_nli(args.input, args.format, premise=args.premise_column,
-                                 hypothesis=args.hypothesis_column, label=args.label_column,
-                                 id_field=args.id_column), args.limit))
-    with service_from_args(args) as service:
-        parses = parse_sentences(service, (s for it in items if not it.error
-                                           for s in (it.premise, it.hypothesis)))
-        version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
-    check_features(args.against_shortcut)
-    mined = any(family(f) != "handmade" for f in args.against_shortcut)
-    rows = (mined_pair_rows if mined else pair_rows)(items, parses, version)
-    lines = []
-    for feature in args.against_shortcut:
-        short = shortcut(feature, rows)
-        if short.majority_label is None:
-            lines.append(f"against {feature}: no gold-labelled input pair has it; nothing "
-                         "written")
-            continue
-        counts: Counter = Counter()
-        path = against_path(args.output, feature)
-        records = (rec for _, rec in iter_jsonl(Path(args.output)))
-        with atomic_text(path) as f:
-            for rec in against(records, short, version, counts):
-                f.write(json.dumps(rec) + "\n")
-        lines.append(
-            f"against {feature} (majority {short.majority_label} in {short.support} input "
-            f"pairs): {counts['keep_feature']} of {counts['transforms']} labelled transforms "
-            f"keep the feature, {counts['against']} with another label "
-            f"({by_spec(counts) or 'from no spec'}) -> {path}")
-    return lines
 
 
 def by_spec(counts: Counter) -> str:

@@ -11,8 +11,6 @@ the task's texts are mined as lit.analyze.mine mines NLI pairs, with the task's 
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -29,7 +27,7 @@ from lit.analyze.analysis import (
 )
 from lit.analyze.features import role_features
 from lit.analyze.mi import rank_features
-from lit.analyze.mine import SentenceRow, format_mined, mine, mined_pair_rows, sentence_rows
+from lit.analyze.mine import SentenceRow, mined_pair_rows, sentence_rows
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.errors import InputError
 from lit.io.readers import NliItem
@@ -168,49 +166,3 @@ def format_task_summary(result: dict) -> str:
     lines.append(f"top label-shortcut candidates (of {result['shortcut_pairs']} records):")
     lines += shortcut_lines(result["shortcuts"][:10])
     return "\n".join(lines)
-
-
-def run_task(args: argparse.Namespace, task: TaskProfile) -> tuple[dict, dict]:
-    """`lit analyze DATASET --task TASK` (or DATASET a `lit contrast` output): parse, count,
-    rank; (the result, the ACE settings used). InputError when no record can be used."""
-    from lit.ace.options import service_from_args
-    from lit.analyze.analysis import parse_sentences
-    from lit.io.output import refuse_input_as_output
-    from lit.tasks.reader import read_task
-
-    if args.pairs or args.splits:
-        raise InputError(f"--pairs and --splits align premise and hypothesis: NLI only, not "
-                         f"task {task.name} (--mine ranks a task's mined features)")
-    if args.premise_column or args.hypothesis_column:
-        raise InputError(f"--premise-column/--hypothesis-column are for NLI; task "
-                         f"{task.name}'s fields come from its profile")
-    if args.output:
-        refuse_input_as_output(args.output, args.dataset)
-    items = list(read_task(args.dataset, task, args.format, label=args.label_column))
-    usable = [it for it in items if not it.error]
-    if not usable:
-        first = next((it.error for it in items), None)
-        raise InputError(f"{args.dataset}: no usable record of task {task.name}"
-                         + (f"; first problem: {first}" if first else
-                            " (the file has no records)"))
-    sentences = (s for it in usable for text in it.texts for s in text_sentences(text))
-    with service_from_args(args) as service:
-        parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
-        version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
-        settings = {"ace": service.config.ace, "grammar": service.config.grammar,
-                    "grammar_version": version}
-    result = {"input": str(args.dataset),
-              **analyze_task(items, parses, task, version, top=args.top,
-                             min_count=args.min_count, resamples=args.resamples)}
-    print(format_task_summary(result))
-    if getattr(args, "mine", False):
-        rows = task_mined_rows(items, parses, task, version, progress=sys.stderr.isatty())
-        if rows:
-            result["mined"] = mine(rows, args.min_support, args.fdr, args.top,
-                                   resamples=args.resamples)
-            print(format_mined(result["mined"]))
-        else:  # the counts above still stand
-            print(f"--mine: no record of {args.dataset} has a gold label and every sentence "
-                  "parsed" + (" (and one sentence a side)" if task.is_pair else "")
-                  + ": nothing mined", file=sys.stderr)
-    return result, settings

@@ -21,7 +21,7 @@ from lit.io.jsonl import RecordWriter, iter_jsonl, written_ids
 from lit.io.lock import OutputLock
 from lit.io.output import create_overwrite_temporary, write_text_atomic
 from lit.labels import LabelRules
-from lit.pipeline.progress import progress_bar
+from lit.progress import progress_bar
 from lit.tasks.profile import TaskProfile
 
 COMMAND = "lit audit"

@@ -32,9 +32,10 @@ from lit.augment.write import (
 )
 from lit.config import PAPER_SPECS, RunConfig
 from lit.errors import InputError
-from lit.io.meta import build_meta, meta_path, now
+from lit.io.meta import meta_path, now
 from lit.io.output import temporary_beside
 from lit.labels import LabelRules
+from lit.provenance import Toolchain, build_meta
 from lit.status import Status
 from lit.tasks import NLI_TASK, TaskProfile, load_task
 
@@ -323,14 +324,14 @@ def run_augment(
                "columns": {k: v[0] for k, v in columns.items()} or None,
                "from_contrast": from_contrast is not None,
                **({"task": profile.name} if profile is not None else {})}
-    meta_args = ({"engine": built} if built is not None else {"label_rules": rules})
+    tools = Toolchain.of(built) if built is not None else Toolchain(label_rules=rules)
     if from_contrast is not None:
-        _copy_settings(from_contrast, meta_args)
+        tools = _copied_tools(from_contrast).over(tools)
     meta = build_meta(
-        "augment", started=started, specs=run_specs, seed=seed, options=options,
+        "augment", started=started, tools=tools, specs=run_specs, seed=seed, options=options,
         inputs={k: v for k, v in (("input", file_input), ("from_contrast", from_contrast),
                 ("filter_predictions", filter_predictions)) if v is not None},
-        counts={**result.counts, "balance": result.balance}, **meta_args)
+        counts={**result.counts, "balance": result.balance})
     result.files = _write(result, out, fmt, rejected_path, meta)
     result.output = out
     return result
@@ -371,23 +372,22 @@ def _write(result: AugmentResult, out: Path, fmt: str, rejected: Path | None,
     return [path for _, path in staged]
 
 
-def _copy_settings(contrast: str | Path, meta_args: dict) -> None:
+def _copied_tools(contrast: str | Path) -> Toolchain:
     """Grammar, ACE and scorer of the `lit nli` run that wrote *contrast*, from its sidecar."""
     from lit.io.meta import read_meta
     from lit.pipeline.identity import identity_path
 
     meta = read_meta(contrast)
     if meta is not None:
-        meta_args.update(grammar=meta["grammar"]["path"],
+        return Toolchain(grammar=meta["grammar"]["path"],
                          grammar_version=meta["grammar"]["version"], ace=meta["ace"]["path"],
                          scorer=meta["scorer"]["name"], model=meta["scorer"]["model"])
-        return
     identity = identity_path(Path(contrast))  # what `lit nli` stores for --resume
     try:
         run = json.loads(identity.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return
-    meta_args.update(grammar=(run.get("grammar") or {}).get("path"),
+        return Toolchain()
+    return Toolchain(grammar=(run.get("grammar") or {}).get("path"),
                      grammar_version=run.get("grammar_version"), scorer=run.get("scorer"))
 
 

@@ -17,13 +17,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
 
+if TYPE_CHECKING:
+    from lit.provenance import Toolchain
+    from lit.tasks import TaskProfile
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
-    from lit.pipeline.cli import add_input_arguments
+    from lit.commands.options import add_ace_arguments, add_input_arguments
 
     parser.add_argument("dataset", type=Path, metavar="DATASET",
                         help="NLI pairs: JSONL, CSV, TSV or Parquet (.gz accepted), a `datasets` "
@@ -64,11 +68,12 @@ def run(args: argparse.Namespace) -> int:
     from lit.ace.options import service_from_args
     from lit.analyze import analyze, parse_sentences
     from lit.analyze.analysis import format_summary, pair_rows
-    from lit.analyze.tasks import dataset_task, run_task
+    from lit.analyze.tasks import dataset_task
     from lit.errors import InputError
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output
     from lit.io.readers import read_nli
+    from lit.provenance import Toolchain
 
     def items():
         return read_nli(args.dataset, args.format, premise=args.premise_column,
@@ -77,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     started = now()
     task = dataset_task(args.dataset, args.task)
     if task is not None:
-        _write(args, *run_task(args, task), started)
+        _write(args, *_run_task(args, task), started)
         return 0
     if args.output:
         refuse_input_as_output(args.output, args.dataset)
@@ -94,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
     with service_from_args(args) as service:
         parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
         version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
-        settings = {"ace": service.config.ace, "grammar": service.config.grammar,
-                    "grammar_version": version}
+        tools = Toolchain(ace=service.config.ace, grammar=service.config.grammar,
+                          grammar_version=version)
         cache = service.parse_cache
     if cache is not None:
         hits, misses = cache.served("parses")
@@ -131,17 +136,72 @@ def run(args: argparse.Namespace) -> int:
                                      resamples=0)
         manifest = write_splits(args.splits, rows, top)
         print(f"{len(manifest)} shortcut splits written to {args.splits}", file=sys.stderr)
-    _write(args, result, settings, started)
+    _write(args, result, tools, started)
     return 0
 
 
-def _write(args: argparse.Namespace, result: dict, settings: dict, started: str) -> None:
+def _write(args: argparse.Namespace, result: dict, tools: Toolchain, started: str) -> None:
     """With -o: the analysis as JSON and its metadata sidecar."""
+    from lit.commands.runs import write_run_meta
     from lit.io.output import write_text_atomic
-    from lit.pipeline.cli import write_run_meta
 
     if args.output:
         write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
-        write_run_meta("analyze", args.output, started, None, [], args, settings,
+        write_run_meta("analyze", args.output, started, args, tools=tools,
                        dataset=None if str(args.dataset).startswith("hf:") else args.dataset)
         print(f"analysis written to {args.output}", file=sys.stderr)
+
+
+def _run_task(args: argparse.Namespace, task: TaskProfile) -> tuple[dict, Toolchain]:
+    """`lit analyze DATASET --task TASK` (or DATASET a `lit contrast` output): parse, count,
+    rank; (the result, the ACE and grammar used). InputError when no record can be used."""
+    from lit.ace.options import service_from_args
+    from lit.analyze.analysis import parse_sentences
+    from lit.analyze.mine import format_mined, mine
+    from lit.analyze.tasks import (
+        analyze_task,
+        format_task_summary,
+        task_mined_rows,
+        text_sentences,
+    )
+    from lit.errors import InputError
+    from lit.io.output import refuse_input_as_output
+    from lit.provenance import Toolchain
+    from lit.tasks.reader import read_task
+
+    if args.pairs or args.splits:
+        raise InputError(f"--pairs and --splits align premise and hypothesis: NLI only, not "
+                         f"task {task.name} (--mine ranks a task's mined features)")
+    if args.premise_column or args.hypothesis_column:
+        raise InputError(f"--premise-column/--hypothesis-column are for NLI; task "
+                         f"{task.name}'s fields come from its profile")
+    if args.output:
+        refuse_input_as_output(args.output, args.dataset)
+    items = list(read_task(args.dataset, task, args.format, label=args.label_column))
+    usable = [it for it in items if not it.error]
+    if not usable:
+        first = next((it.error for it in items), None)
+        raise InputError(f"{args.dataset}: no usable record of task {task.name}"
+                         + (f"; first problem: {first}" if first else
+                            " (the file has no records)"))
+    sentences = (s for it in usable for text in it.texts for s in text_sentences(text))
+    with service_from_args(args) as service:
+        parses = parse_sentences(service, sentences, progress=sys.stderr.isatty())
+        version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
+        tools = Toolchain(ace=service.config.ace, grammar=service.config.grammar,
+                          grammar_version=version)
+    result = {"input": str(args.dataset),
+              **analyze_task(items, parses, task, version, top=args.top,
+                             min_count=args.min_count, resamples=args.resamples)}
+    print(format_task_summary(result))
+    if getattr(args, "mine", False):
+        rows = task_mined_rows(items, parses, task, version, progress=sys.stderr.isatty())
+        if rows:
+            result["mined"] = mine(rows, args.min_support, args.fdr, args.top,
+                                   resamples=args.resamples)
+            print(format_mined(result["mined"]))
+        else:  # the counts above still stand
+            print(f"--mine: no record of {args.dataset} has a gold label and every sentence "
+                  "parsed" + (" (and one sentence a side)" if task.is_pair else "")
+                  + ": nothing mined", file=sys.stderr)
+    return result, tools

@@ -25,7 +25,7 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
+    from lit.commands.options import add_ace_arguments
     from lit.audit.records import DEFAULT_READINGS
     from lit.audit.rows import ALIGNMENTS, ORIGINAL_PREFIX
 
@@ -80,11 +80,11 @@ def run(args: argparse.Namespace) -> int:
     from lit.audit.run import review_path, run_audit, summary_path
     from lit.audit.summary import format_summary
     from lit.commands.contrast import columns_from_args
+    from lit.commands.runs import write_run_meta
     from lit.errors import InputError
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output
     from lit.io.readers import count_records
-    from lit.pipeline.cli import write_run_meta
     from lit.tasks import load_task
 
     for flag, value in (("--limit", args.limit), ("--readings", args.readings),
@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"lit audit: summary saved to {summary_path(result.output)}; {result.review} "
           f"row(s) to review in {review_path(result.output)} (`lit judge serve`)",
           file=sys.stderr)
-    write_run_meta("audit", args.output, started, None, [], args,
+    write_run_meta("audit", args.output, started, args,
                    input=None if args.input == "-" else args.input,
                    **({"originals": args.originals} if args.originals else {}))
     if result.summary["audited"] == 0:

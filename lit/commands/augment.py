@@ -22,10 +22,13 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
     from lit.augment.labels import LABEL_FORMATS
     from lit.augment.write import FORMATS
-    from lit.pipeline.cli import add_input_arguments, add_pipeline_arguments
+    from lit.commands.options import (
+        add_ace_arguments,
+        add_input_arguments,
+        add_pipeline_arguments,
+    )
 
     parser.add_argument("input", nargs="?", metavar="INPUT",
                         help="NLI dataset (JSONL, CSV, TSV); omit with --from-contrast")
@@ -90,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     from lit.commands.contrast import split_text_specs
     from lit.config import RunConfig
     from lit.io.output import refuse_input_as_output, write_text_atomic
-    from lit.pipeline.cli import engine_from_args, pair_specs_from_args
+    from lit.commands.options import engine_from_args, pair_specs_from_args
     from lit.tasks import load_task
 
     specs = pair_specs_from_args(args, ())

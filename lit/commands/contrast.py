@@ -65,9 +65,10 @@ def columns_from_args(args: argparse.Namespace) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     from lit.commands import nli
+    from lit.commands.options import engine_from_args, pair_specs_from_args
+    from lit.commands.runs import finish_run
     from lit.errors import InputError
     from lit.io.meta import now
-    from lit.pipeline.cli import engine_from_args, finish_run, pair_specs_from_args
     from lit.pipeline.run import run_contrast
     from lit.tasks import NLI_TASK, load_task
 

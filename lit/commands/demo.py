@@ -80,11 +80,12 @@ def _run(args: argparse.Namespace, output, ace, grammar) -> int:
     from pathlib import Path
 
     from lit.config import PAPER_SPECS, RunConfig
-    from lit.io.meta import build_meta, now, write_meta
+    from lit.io.meta import now, write_meta
     from lit.io.output import write_text_atomic
     from lit.pipeline.engine import Engine
     from lit.pipeline.run import run_nli
     from lit.pipeline.summary import summary_path
+    from lit.provenance import Toolchain, build_meta
 
     pairs = Path(str(resources.files("lit.demo").joinpath("pairs.jsonl")))
     print("lit demo: REPLAYED ACE — answers recorded from ACE 0.9.30 with ERG 2018 "
@@ -98,7 +99,7 @@ def _run(args: argparse.Namespace, output, ace, grammar) -> int:
         result = run_nli(pairs, output, PAPER_SPECS, overwrite=True, engine=engine,
                          progress=not args.no_progress)
         write_meta(output, build_meta(
-            "demo", started=started, engine=engine, specs=list(PAPER_SPECS),
+            "demo", started=started, tools=Toolchain.of(engine), specs=list(PAPER_SPECS),
             inputs={"input": pairs},
             options={"replayed": True, "transcripts": "lit/demo/transcripts.jsonl.gz"},
             counts={"records": result.summary.records},

@@ -16,7 +16,7 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
+    from lit.commands.options import add_ace_arguments
 
     parser.add_argument("a", metavar="SENTENCE_A", help="the sentence before the edit")
     parser.add_argument("b", metavar="SENTENCE_B", help="the sentence after the edit")

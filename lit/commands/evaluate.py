@@ -54,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lit.commands.runs import write_run_meta
     from lit.errors import InputError
     from lit.evaluate import evaluate, read_contrast_file, read_predictions, write_predictions
     from lit.evaluate.fairness import format_fairness
@@ -67,15 +68,14 @@ def run(args: argparse.Namespace) -> int:
     )
     from lit.evaluate.predictions import prediction_rows
     from lit.evaluate.records import failure_note, file_task, labels_of
-    from lit.evaluate.splits import is_splits_dir, run_splits
+    from lit.evaluate.splits import is_splits_dir
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output, write_text_atomic
-    from lit.pipeline.cli import write_run_meta
     from lit.tasks import load_task
 
     started = now()
     if is_splits_dir(args.contrast):  # written by `lit analyze --splits`: accuracy per split
-        return run_splits(args)
+        return _run_splits(args)
     for out in (args.output, args.save_predictions):
         if out is not None:
             refuse_input_as_output(out, args.contrast, args.predictions, args.label_rules)
@@ -126,7 +126,34 @@ def run(args: argparse.Namespace) -> int:
         print(format_fairness(result["fairness"]))
     if args.output:
         write_text_atomic(args.output, json.dumps(result, indent=1) + "\n")
-        write_run_meta("evaluate", args.output, started, None, [], args,
+        write_run_meta("evaluate", args.output, started, args,
                        contrast=args.contrast, predictions=args.predictions)
+        print(f"scores written to {args.output}", file=sys.stderr)
+    return 0
+
+
+def _run_splits(args: argparse.Namespace) -> int:
+    """`lit evaluate DIR` for a splits directory: predictions from --predictions or --model."""
+    from lit.evaluate import read_predictions
+    from lit.evaluate.records import ORIGINAL
+    from lit.evaluate.splits import evaluate_splits, format_splits, split_pairs
+    from lit.io.output import write_text_atomic
+
+    directory = Path(args.contrast)
+    if args.model:
+        from lit.evaluate.model import HFClassifier, parse_label_map
+
+        label_map = parse_label_map(args.label_map) if args.label_map else None
+        clf = HFClassifier(args.model, label_map, args.batch_size, args.device, args.max_length)
+        pairs = split_pairs(directory)
+        labels = clf.predict([(p, h) for _, p, h in pairs])
+        predictions = {(i, ORIGINAL): y for (i, _, _), y in zip(pairs, labels)}
+    else:
+        predictions = read_predictions(args.predictions)
+    results = evaluate_splits(directory, predictions)
+    print(format_splits(results))
+    if args.output:
+        write_text_atomic(args.output, json.dumps({"splits": str(directory), "model": args.model,
+                                                   "results": results}, indent=1) + "\n")
         print(f"scores written to {args.output}", file=sys.stderr)
     return 0

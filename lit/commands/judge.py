@@ -70,9 +70,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _sample(args: argparse.Namespace) -> int:
     from lit.errors import InputError
     from lit.evaluate import read_contrast_file
-    from lit.io.meta import build_meta, now, write_meta
+    from lit.io.meta import now, write_meta
     from lit.io.output import refuse_input_as_output
     from lit.judge.sample import stratified_sample, write_sample
+    from lit.provenance import build_meta
     from lit.tasks import load_task
 
     refuse_input_as_output(args.output, args.contrast)

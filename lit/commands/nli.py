@@ -24,9 +24,12 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
+    from lit.commands.options import (
+        add_ace_arguments,
+        add_input_arguments,
+        add_pipeline_arguments,
+    )
     from lit.config import PAPER_SPECS
-    from lit.pipeline.cli import add_input_arguments, add_pipeline_arguments
 
     parser.add_argument("input", metavar="INPUT",
                         help="dataset: JSONL, CSV, TSV or Parquet file (.gz accepted), a folder "
@@ -67,15 +70,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from lit.commands.options import engine_from_args, pair_specs_from_args, spec_warnings
+    from lit.commands.runs import finish_run
     from lit.config import PAPER_SPECS
     from lit.errors import InputError
     from lit.io.meta import now
-    from lit.pipeline.cli import (
-        engine_from_args,
-        finish_run,
-        pair_specs_from_args,
-        spec_warnings,
-    )
     from lit.pipeline.run import run_nli
 
     if args.against_shortcut:
@@ -119,8 +118,56 @@ def run(args: argparse.Namespace) -> int:
     if code:
         return code
     if args.against_shortcut:
-        from lit.analyze.contrast import against_shortcuts_from_args
-
-        for line in against_shortcuts_from_args(args):
+        for line in _against_shortcuts(args):
             print(f"lit nli: {line}", file=sys.stderr)
     return 0
+
+
+def _against_shortcuts(args: argparse.Namespace) -> list[str]:
+    """After `lit nli`: write one contrast set per --against-shortcut feature from OUTPUT;
+    return a report line per feature. The input's majority labels come from its own parses
+    (read back from the parse cache `lit nli` just filled)."""
+    import json
+    from collections import Counter
+    from itertools import islice
+    from pathlib import Path
+
+    from lit.ace.options import service_from_args
+    from lit.analyze.analysis import pair_rows, parse_sentences
+    from lit.analyze.contrast import against, against_path, by_spec, check_features, shortcut
+    from lit.analyze.fragments import family
+    from lit.analyze.mine import mined_pair_rows
+    from lit.config import DEFAULT_GRAMMAR_VERSION
+    from lit.io.jsonl import iter_jsonl
+    from lit.io.output import atomic_text
+    from lit.io.readers import read_nli
+
+    items = list(islice(read_nli(args.input, args.format, premise=args.premise_column,
+                                 hypothesis=args.hypothesis_column, label=args.label_column,
+                                 id_field=args.id_column), args.limit))
+    with service_from_args(args) as service:
+        parses = parse_sentences(service, (s for it in items if not it.error
+                                           for s in (it.premise, it.hypothesis)))
+        version = service.config.grammar_version or DEFAULT_GRAMMAR_VERSION
+    check_features(args.against_shortcut)
+    mined = any(family(f) != "handmade" for f in args.against_shortcut)
+    rows = (mined_pair_rows if mined else pair_rows)(items, parses, version)
+    lines = []
+    for feature in args.against_shortcut:
+        short = shortcut(feature, rows)
+        if short.majority_label is None:
+            lines.append(f"against {feature}: no gold-labelled input pair has it; nothing "
+                         "written")
+            continue
+        counts: Counter = Counter()
+        path = against_path(args.output, feature)
+        records = (rec for _, rec in iter_jsonl(Path(args.output)))
+        with atomic_text(path) as f:
+            for rec in against(records, short, version, counts):
+                f.write(json.dumps(rec) + "\n")
+        lines.append(
+            f"against {feature} (majority {short.majority_label} in {short.support} input "
+            f"pairs): {counts['keep_feature']} of {counts['transforms']} labelled transforms "
+            f"keep the feature, {counts['against']} with another label "
+            f"({by_spec(counts) or 'from no spec'}) -> {path}")
+    return lines

@@ -18,8 +18,7 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lit.ace.options import add_ace_arguments
-    from lit.backend import add_backend_arguments
+    from lit.commands.options import add_ace_arguments, add_backend_arguments
 
     parser.add_argument("sentences", nargs="*", metavar="SENTENCE", help="sentences to parse")
     parser.add_argument(
@@ -81,11 +80,12 @@ def run(args: argparse.Namespace) -> int:
     from contextlib import nullcontext
 
     from lit.ace.config import resolve_config
+    from lit.commands.runs import write_run_meta
     from lit.errors import InputError
     from lit.io.meta import now
     from lit.io.output import atomic_text, refuse_input_as_output
     from lit.io.readers import printable
-    from lit.pipeline.cli import write_run_meta
+    from lit.provenance import Toolchain
     from lit.status import Status
 
     if args.n < 1:
@@ -120,8 +120,8 @@ def run(args: argparse.Namespace) -> int:
             out.flush()
     if args.output:
         config = resolve_config(args.ace, args.grammar, args.grammar_version)
-        write_run_meta("parse", args.output, started, None, [], args,
-                       settings={"ace": config.ace, "grammar": config.grammar,
-                                 "grammar_version": config.grammar_version},
+        tools = Toolchain(ace=config.ace, grammar=config.grammar,
+                          grammar_version=config.grammar_version)
+        write_run_meta("parse", args.output, started, args, tools=tools,
                        input=args.input if args.input not in (None, "-") else None)
     return 0

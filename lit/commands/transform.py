@@ -13,10 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import deque
+from collections.abc import Iterator
+from contextlib import nullcontext
 from typing import TextIO
 
-from lit.ace.options import add_ace_arguments
-from lit.pipeline.cli import add_pipeline_arguments
+from lit.commands.options import add_ace_arguments, add_pipeline_arguments, engine_from_args
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -91,10 +93,66 @@ def transform_mrs_lines(lines, engine, specs, out: TextIO) -> int:
     return failures
 
 
+def _sentences(args: argparse.Namespace) -> Iterator[str]:
+    from lit.io.readers import read_sentences
+
+    given = list(getattr(args, "sentences", None) or [])
+    if not given or given == ["-"]:
+        yield from read_sentences("-")
+        return
+    for s in given:
+        if s == "-":
+            yield from read_sentences("-")
+        else:
+            yield s
+
+
+def transform_sentences(args: argparse.Namespace) -> int:
+    """`lit transform --spec SPEC [--spec SPEC ...] [SENTENCE ... | -]`: one `lit transform`
+    record (docs/design.md §5) per sentence and spec, in input order, on stdout (or -o FILE).
+    Exit 0 when every sentence got its records, whatever their status (each says why)."""
+    from lit.errors import InputError
+
+    specs = getattr(args, "spec", None)
+    if isinstance(specs, str):
+        specs = [specs]
+    if not specs:
+        raise InputError("--spec is required, e.g. --spec 'tense=fut+pass'")
+    from lit.io.output import atomic_text, refuse_input_as_output
+    from lit.io.readers import printable
+
+    output = getattr(args, "output", None)
+    if output and (not args.sentences or "-" in args.sentences):
+        refuse_input_as_output(output, "-")
+    given: deque[str] = deque()  # sentences sent, so each record can carry its input
+
+    def sentences() -> Iterator[str]:
+        for sentence in _sentences(args):
+            given.append(sentence)
+            yield sentence
+
+    from lit.commands.runs import write_run_meta
+    from lit.io.meta import now
+    from lit.provenance import Toolchain
+
+    started = now()
+    with engine_from_args(args) as engine, (
+        atomic_text(output) if output else nullcontext(sys.stdout)
+    ) as out:
+        checked = [engine.check_spec(s) for s in specs]
+        for k, record in enumerate(engine.transform_all(sentences(), checked)):
+            text = given[0] if k % len(checked) < len(checked) - 1 else given.popleft()
+            record = {"input": printable(text), **record}
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.flush()
+    if output:
+        write_run_meta("transform", output, started, args, tools=Toolchain.of(engine),
+                       specs=specs)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     if not args.mrs:
-        from lit.pipeline.cli import transform_sentences
-
         return transform_sentences(args)
     from lit.io.output import atomic_text, refuse_input_as_output
     from lit.io.readers import open_text
@@ -102,8 +160,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.output:
         refuse_input_as_output(args.output, args.mrs)
+    from lit.commands.runs import write_run_meta
     from lit.io.meta import now
-    from lit.pipeline.cli import write_run_meta
 
     started = now()
     engine = RuleEngine.load(grammar_version(args), args.rules)
@@ -115,6 +173,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             transform_mrs_lines(source, engine, specs, sys.stdout)
     if args.output:
-        write_run_meta("transform", args.output, started, None, args.spec, args,
+        write_run_meta("transform", args.output, started, args, specs=args.spec,
                        input=None if args.mrs == "-" else args.mrs)
     return 0

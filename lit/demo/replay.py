@@ -263,7 +263,7 @@ def default_index_path(transcripts: Path | None = None) -> Path:
     key = hashlib.sha256(
         f"{transcripts}|{stat.st_size}|{stat.st_mtime_ns}|{INDEX_FORMAT}".encode()
     ).hexdigest()[:16]
-    from lit.ace.cache import cache_dir  # not at start-up: a generator runs with LIT_FAKE_ACE_INDEX
+    from lit.config import cache_dir  # not at start-up: a generator runs with LIT_FAKE_ACE_INDEX
 
     return cache_dir() / "fake-ace" / f"index-{key}.sqlite"
 

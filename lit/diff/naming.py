@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from delphin import variable
 from delphin.mrs import EP, MRS
 
-from lit.analyze.aligned import relation as lexical_relation
 from lit.diff.difference import Difference, PairChange, ep_text
 from lit.diff.model import NamedEdit, Residue
+from lit.lexicon import aligned_relation
 from lit.logic.edits import determiner_relation, names_a_thing, natural_relation
 from lit.logic.polarity import downward, polarity_of
 
@@ -103,7 +103,7 @@ def _substitution(a: MRS, b: MRS, change: PairChange) -> NamedEdit:
         kind = "quantifier"
     else:
         rel = natural_relation(x.predicate, y.predicate,
-                               lexical_relation(_key_text(x), _key_text(y)),
+                               aligned_relation(_key_text(x), _key_text(y)),
                                things=names_a_thing(a, x) and names_a_thing(b, y))
         kind = "lexical"
     return NamedEdit(kind, None, rel, str(polarity_of(a, change.a)), (ep_text(x),),

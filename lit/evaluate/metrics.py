@@ -97,7 +97,7 @@ def predict(items: Sequence[Item], predict_fn: Callable[[list], Sequence],
     entailment/neutral/contradiction, E/N/C or Hugging Face's 0/1/2). Each distinct input is
     classified once, in batches, with per-input progress (a bar, a notebook widget, or plain
     lines in a log)."""
-    from lit.pipeline.progress import progress_bar
+    from lit.progress import progress_bar
 
     inputs = list(dict.fromkeys(it.model_input for it in items))
     unit = "text" if inputs and isinstance(inputs[0], str) else "pair"

@@ -10,24 +10,16 @@ scores every split and prints the accuracies side by side.
 
 from __future__ import annotations
 
-import argparse
 import json
-import re
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from lit.errors import InputError
 from lit.evaluate.records import ORIGINAL, original_item, read_contrast_file
-from lit.io.output import atomic_text, write_text_atomic
+from lit.io.output import atomic_text, slug, write_text_atomic
 
 MANIFEST = "splits.json"
 SIDES = ("follow", "counter")
-
-
-def slug(feature: str) -> str:
-    """A file-name-safe form of a feature name."""
-    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", feature).strip("_")[:60]
 
 
 def write_splits(directory: Path, rows: Sequence, shortcuts: Sequence[dict]) -> list[dict]:
@@ -111,27 +103,3 @@ def format_splits(results: Sequence[dict]) -> str:
               str(r["counter"]["count"]), acc(r["counter"])] for r in results]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
-
-
-def run_splits(args: argparse.Namespace) -> int:
-    """`lit evaluate DIR` for a splits directory: predictions from --predictions or --model."""
-    from lit.evaluate import read_predictions
-
-    directory = Path(args.contrast)
-    if args.model:
-        from lit.evaluate.model import HFClassifier, parse_label_map
-
-        label_map = parse_label_map(args.label_map) if args.label_map else None
-        clf = HFClassifier(args.model, label_map, args.batch_size, args.device, args.max_length)
-        pairs = split_pairs(directory)
-        labels = clf.predict([(p, h) for _, p, h in pairs])
-        predictions = {(i, ORIGINAL): y for (i, _, _), y in zip(pairs, labels)}
-    else:
-        predictions = read_predictions(args.predictions)
-    results = evaluate_splits(directory, predictions)
-    print(format_splits(results))
-    if args.output:
-        write_text_atomic(args.output, json.dumps({"splits": str(directory), "model": args.model,
-                                                   "results": results}, indent=1) + "\n")
-        print(f"scores written to {args.output}", file=sys.stderr)
-    return 0

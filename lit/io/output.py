@@ -29,6 +29,11 @@ def _identity(path: str | Path) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
+def slug(name: str) -> str:
+    """A file-name-safe form of *name* (a feature, a rule), so it can name an output file."""
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", name).strip("_")[:60]
+
+
 def refuse_input_as_output(output: str | Path, *inputs: str | Path | None) -> None:
     """InputError if *output* is one of *inputs* — by resolved path, or by device and inode
     (hard links, and stdin redirected from the output file) — since writing it would destroy

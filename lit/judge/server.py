@@ -29,7 +29,7 @@ from lit.judge.answers import (
     latest,
     read_answers,
 )
-from lit.report.diff import word_changes
+from lit.worddiff import word_changes
 
 _STATIC = {"": ("page.html", "text/html"), "judge.js": ("judge.js", "text/javascript"),
            "judge.css": ("judge.css", "text/css")}

@@ -28,7 +28,8 @@ this module only re-exports.
 from __future__ import annotations
 
 from lit.lexicon.roles import fits_roles
-from lit.lexicon.shipped import candidates, colour, disjoint, person, relation, sense, synset
+from lit.lexicon.shipped import (aligned_relation, candidates, colour, disjoint, person,
+                                 relation, sense, synset)
 from lit.lexicon.wordnet import (
     DATA,
     DEFAULT_MIN_ZIPF,
@@ -48,6 +49,6 @@ from lit.lexicon.words import lemma, pos, zipf
 __all__ = [
     "DATA", "DEFAULT_MIN_ZIPF", "EDIT_RELATIONS", "HYPONYM_REACH", "MIN_NOUN_DEPTH",
     "MIN_SIBLING_DEPTH", "OBJECT", "PERSON", "RELATIONS", "SIBLING_REACH", "Lexicon",
-    "Relation", "candidates", "colour", "disjoint", "fits_roles", "lemma", "person", "pos", "relation",
-    "sense", "synset", "zipf",
+    "Relation", "aligned_relation", "candidates", "colour", "disjoint", "fits_roles", "lemma",
+    "person", "pos", "relation", "sense", "synset", "zipf",
 ]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from lit.lexicon import semi
 from lit.lexicon.words import pos
-from lit.rules import semi
 
 
 def _roles(pred: str) -> list[set[str]]:

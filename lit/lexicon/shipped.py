@@ -15,6 +15,14 @@ def relation(pred_a: str, pred_b: str) -> Relation:
     return Lexicon.load().relation(pred_a, pred_b)
 
 
+def aligned_relation(a: str, b: str) -> str:
+    """`relation` of two aligned predicates, where a constant (``named(Bob)``, ``card(2)``,
+    which WordNet does not map) is same or unrelated by its CARG."""
+    if "(" in a or "(" in b:
+        return "same" if a == b else "unrelated"
+    return str(relation(a, b))
+
+
 def candidates(pred: str, rel: str, *, min_zipf: float = DEFAULT_MIN_ZIPF,
                max_candidates: int | None = None) -> list[str]:
     """SEM-I predicates standing in *rel* to *pred*, best first (see Lexicon.candidates)."""

@@ -15,9 +15,9 @@ from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Literal
 
+from lit.lexicon import semi
 from lit.lexicon.roles import fits_roles
 from lit.lexicon.words import lemma, pos, sense_rank, zipf
-from lit.rules import semi
 
 Relation = Literal["same", "hypernym", "hyponym", "sibling", "antonym", "unrelated"]
 RELATIONS: tuple[str, ...] = ("same", "hypernym", "hyponym", "sibling", "antonym", "unrelated")

@@ -1,6 +1,6 @@
 """The end-to-end pipeline (docs/design.md §1): parse, transform, dedupe, generate, rank, verify, label.
 
-Names load lazily, so `lit --help` (which imports `lit.pipeline.cli`) stays fast.
+Names load lazily, so importing one of its modules does not load the rest.
 """
 
 from importlib import import_module

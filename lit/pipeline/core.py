@@ -25,7 +25,7 @@ from lit.config import DEFAULTS, RunConfig
 from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS, LabelDecision, LabelRules, phenomena_of
 from lit.logic import edit_between
-from lit.pipeline.progress import BatchShare, Progress
+from lit.progress import BatchShare, Progress
 from lit.pipeline.reading import Weighed, moved_phrase, weigh
 from lit.pipeline.realize import Job, Realizer, mrs_key
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record

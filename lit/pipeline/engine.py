@@ -27,7 +27,7 @@ from lit.io.readers import NliItem, checked_item
 from lit.labels import LabelRules
 from lit.pipeline.contrast import ContrastRun, as_task_item, parse_task_spec, task_specs
 from lit.pipeline.core import Pipeline
-from lit.pipeline.progress import Progress
+from lit.progress import Progress
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
 from lit.rank import Scorer, get_scorer

@@ -32,7 +32,7 @@ from lit.io.output import (
 from lit.pipeline.contrast import parse_task_spec, task_specs
 from lit.pipeline.engine import Engine
 from lit.pipeline.identity import check_resume, identity_path, run_identity, save_identity
-from lit.pipeline.progress import PairTicks, progress_bar
+from lit.progress import PairTicks, progress_bar
 from lit.pipeline.retry import drop_limited, stopped_by_limit
 from lit.pipeline.selfpairs import self_pair_items
 from lit.pipeline.summary import Summary

@@ -24,7 +24,7 @@ from lit.evaluate.records import (
 from lit.io.output import write_text_atomic
 from lit.report.audit import audit_section
 from lit.report.augment import augmentation_section
-from lit.report.diff import highlight
+from lit.worddiff import highlight
 from lit.report.fairness import fairness_section
 from lit.report.html import pct, short, table
 from lit.report.judging import judging_section

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from lit.errors import RuleError
 from lit.phenomena import ANCHORS
-from lit.rules import semi
+from lit.lexicon import semi
 from lit.rules import syntax as s
 
 #: Parameters every step has besides the module's bindings.
@@ -210,7 +210,7 @@ def check_table(table: s.Table) -> None:
             if cell and cell not in known:
                 raise RuleError(table.file, number, None,
                                 f"column {column}: {cell} is not a predicate of the ERG "
-                                "2025 SEM-I (lit/rules/data/erg-2025-semi.json)")
+                                "2025 SEM-I (lit/lexicon/data/erg-2025-semi.json)")
 
 
 def _lookups(block: s.Block) -> Iterator[tuple[s.Lookup, bool]]:

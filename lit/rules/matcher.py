@@ -20,7 +20,7 @@ from delphin.mrs import EP, MRS, HCons, ICons
 from lit.errors import InputError
 from lit.mrs import properties
 from lit.phenomena import ANCHORS
-from lit.rules import semi
+from lit.lexicon import semi
 from lit.rules.syntax import (
     Add,
     Block,

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from delphin.codecs import simplemrs
 
-from lit.analyze.aligned import aligned_pair_features, named_links, relation
+from lit.analyze.aligned import aligned_pair_features, named_links
+from lit.lexicon import aligned_relation as relation
 from lit.mrs import Method, Reach, align, index_ep
 from tests.conftest import DATA, ORACLE, read_jsonl
 

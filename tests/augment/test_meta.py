@@ -1,4 +1,4 @@
-"""lit.io.meta: the OUTPUT.meta.json sidecar shared by every command."""
+"""lit.provenance and lit.io.meta: the OUTPUT.meta.json sidecar shared by every command."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from lit.errors import InputError
-from lit.io.meta import META_FORMAT, build_meta, meta_path, read_meta, sha256_file, write_meta
+from lit.io.meta import META_FORMAT, meta_path, read_meta, sha256_file, write_meta
+from lit.provenance import Toolchain, build_meta
 from lit.labels import LabelRules
 
 KEYS = {"meta_format", "command", "lit_version", "grammar", "ace", "scorer", "specs",
@@ -21,9 +22,10 @@ def test_meta_names_grammar_ace_rules_and_inputs_with_hashes(fake_ace_config, tm
     data.write_text('{"a": 1}\n')
     rules = tmp_path / "my.labels"
     rules.write_text("# a label-rule file: only hashed here\n")
-    meta = build_meta("augment", started="2026-01-01T00:00:00+00:00", ace=fake_ace_config.ace,
-                      grammar=fake_ace_config.grammar, grammar_version="2018", scorer="ace",
-                      specs=["f;p"], label_rules=rules, inputs={"input": data}, seed=3,
+    tools = Toolchain(ace=fake_ace_config.ace, grammar=fake_ace_config.grammar,
+                      grammar_version="2018", scorer="ace", label_rules=rules)
+    meta = build_meta("augment", started="2026-01-01T00:00:00+00:00", tools=tools,
+                      specs=["f;p"], inputs={"input": data}, seed=3,
                       options={"balance": True}, counts={"rows": 5})
     assert set(meta) == KEYS and meta["meta_format"] == META_FORMAT
     grammar_hash = hashlib.sha256(Path(fake_ace_config.grammar).read_bytes()).hexdigest()
@@ -37,7 +39,7 @@ def test_meta_names_grammar_ace_rules_and_inputs_with_hashes(fake_ace_config, tm
 
 
 def test_default_label_rules_are_hashed_from_the_package():
-    meta = build_meta("nli", started="x", label_rules=LabelRules.load())
+    meta = build_meta("nli", started="x", tools=Toolchain(label_rules=LabelRules.load()))
     assert meta["label_rules"]["source"] == "lit/labels/default.labels"
     shipped = Path(__import__("lit.labels").labels.__file__).with_name("default.labels")
     assert meta["label_rules"]["sha256"] == sha256_file(shipped)
@@ -54,3 +56,12 @@ def test_write_then_read_and_refuse_another_format(tmp_path):
     with pytest.raises(InputError, match=r"data\.parquet\.meta\.json: metadata format 99"):
         read_meta(out)
     assert read_meta(tmp_path / "none.jsonl") is None
+
+
+def test_what_a_run_knows_wins_and_the_rest_is_filled_in():
+    """`lit augment --from-contrast`: the contrast run's grammar and scorer, the engine's rest."""
+    engine = Toolchain(ace="/bin/ace", grammar="old.dat", scorer="gpt2", label_rules="x.labels")
+    copied = Toolchain(grammar="erg.dat", grammar_version="2018")
+    assert copied.over(engine) == Toolchain(ace="/bin/ace", grammar="erg.dat",
+                                            grammar_version="2018", scorer="gpt2",
+                                            label_rules="x.labels")

@@ -16,7 +16,7 @@ import pytest
 
 from lit.config import DEFAULTS
 from lit.cli import main
-from lit.pipeline.cli import transform_sentences
+from lit.commands.transform import transform_sentences
 from lit.status import Status
 from tests.conftest import DATA, ORACLE, read_jsonl
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from lit.lexicon import DEFAULT_MIN_ZIPF, Lexicon, candidates, relation, synset, zipf
-from lit.rules import semi
+from lit.lexicon import semi
 from tests.conftest import DATA, read_jsonl
 
 #: Noun and verb predicates as they appear in gold SimpleMRS (with their <from:to> span).

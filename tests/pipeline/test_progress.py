@@ -1,5 +1,5 @@
 """`lit nli` progress moves inside a batch: the batch code reports its pairs as fractions while
-parses, generations and sides finish (lit.pipeline.progress.BatchShare), so a run of 32-pair
+parses, generations and sides finish (lit.progress.BatchShare), so a run of 32-pair
 batches updates its bar many times per batch. Counts of calls only, no timing."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 import lit
 import lit.pipeline.run as run_module
-from lit.pipeline.progress import BatchShare, PairTicks
+from lit.progress import BatchShare, PairTicks
 from tests.conftest import ORACLE, read_jsonl
 
 SPECS = ["f;p", "m;o", "pa;pa"]

@@ -218,7 +218,7 @@ def test_allow_defects_is_an_option_of_the_run():
     import argparse
 
     from lit.config import RunConfig
-    from lit.pipeline.cli import add_pipeline_arguments
+    from lit.commands.options import add_pipeline_arguments
 
     parser = argparse.ArgumentParser()
     add_pipeline_arguments(parser)

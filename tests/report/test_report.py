@@ -11,7 +11,7 @@ import pytest
 from lit.cli import main
 from lit.evaluate import evaluate, read_contrast_file, read_predictions
 from lit.report import build_report
-from lit.report.diff import highlight
+from lit.worddiff import highlight
 from tests.conftest import DATA
 
 CONTRAST = DATA / "eval" / "contrast.jsonl"
@@ -164,12 +164,13 @@ def test_report_refuses_an_evaluation_of_another_file(tmp_path, capsys):
 
 
 def test_report_shows_the_run_metadata(tmp_path):
-    from lit.io.meta import build_meta, now, write_meta
+    from lit.io.meta import now, write_meta
+    from lit.provenance import Toolchain, build_meta
 
     contrast = tmp_path / "c.jsonl"
     contrast.write_text(CONTRAST.read_text())
-    write_meta(contrast, build_meta("nli", started=now(), specs=["f;p", "m;o"],
-                                    grammar_version="2025", scorer="gpt2",
+    tools = Toolchain(grammar_version="2025", scorer="gpt2")
+    write_meta(contrast, build_meta("nli", started=now(), specs=["f;p", "m;o"], tools=tools,
                                     inputs={"input": CONTRAST}))
     assert main(["report", str(contrast), "-o", str(tmp_path / "r.html")]) == 0
     html = (tmp_path / "r.html").read_text()

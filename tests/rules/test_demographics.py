@@ -19,7 +19,8 @@ from delphin import predicate, variable
 from delphin.codecs import simplemrs
 from delphin.mrs import MRS
 
-from lit.rules import RuleEngine, semi
+from lit.lexicon import semi
+from lit.rules import RuleEngine
 from lit.rules.compiler import builtin_rules_dir
 from lit.status import Status
 

@@ -10,7 +10,7 @@ import pytest
 from lit.labels import LabelRules
 from lit.logic import edit_between
 from lit.rules import RuleEngine
-from lit.rules import semi
+from lit.lexicon import semi
 from lit.spec import parse_pair
 from lit.status import Status
 from tests.logic.test_polarity import gold_mrs

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from delphin.codecs import simplemrs
 
-from lit.cli import main
+from lit.cli import build_parser, main
 from lit.mrs import Method, align
 from lit.rules.compiler import builtin_rules_dir
 from lit.rules.engine import RuleEngine
@@ -40,6 +40,8 @@ def test_gold_is_the_default_source_and_read_once():
     assert name.startswith("gold ERG 2025 MRSs") and len(items) == 10472
     assert items[0].id == "mrs/11" and items[0].sentence == "It rained."
     assert sources.load("gold")[1] is items  # decoded once per process
+    args = build_parser().parse_args(["rules", "try", "x.lit"])
+    assert args.on == sources.GOLD  # `lit rules try` reads the gold MRSs unless told otherwise
 
 
 @pytest.mark.parametrize("module", ["neg", "tense"])

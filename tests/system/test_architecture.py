@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import lit
-from tools.layout import PACKAGE, part_imports
+from tools.layout import PACKAGE, depth, part_imports
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -145,3 +145,20 @@ def test_one_mrs_alignment_and_one_set_of_mrs_helpers():
                  for name, places in defined.items()}
     assert not any(elsewhere.values()), f"MRS helpers outside lit/mrs: {elsewhere}"
     assert not reads, f"properties read off .variables outside lit/mrs: {reads}"
+
+
+def _road(graph: dict[str, set[str]], floors: dict[str, int], part: str) -> list[str]:
+    """The chain of imports that sets *part*'s floor, top first."""
+    road = [part]
+    while floors[road[-1]]:
+        road.append(next(d for d in sorted(graph[road[-1]]) if floors[d] == floors[road[-1]] - 1))
+    return road
+
+
+def test_the_layout_has_at_most_twelve_floors():
+    """A helper in a package above its users' stacks the layers (issue 54): a part imports
+    what lies below it, and the tallest road from lit.errors up has at most 12 floors."""
+    graph = part_imports()
+    floors = depth(graph)
+    top = max(floors, key=lambda p: floors[p])
+    assert floors[top] <= 11, " -> ".join(_road(graph, floors, top))

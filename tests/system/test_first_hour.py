@@ -43,7 +43,7 @@ def test_demo_data_ships_in_the_package():
 
 
 def test_specs_is_one_comma_separated_value_and_spec_repeats():
-    from lit.pipeline.cli import split_specs
+    from lit.commands.options import split_specs
 
     assert split_specs("f;p,p;f,i;i,pa;pa,m;o,p;f +i") == ["f;p", "p;f", "i;i", "pa;pa", "m;o",
                                                            "p;f +i"]
@@ -52,7 +52,7 @@ def test_specs_is_one_comma_separated_value_and_spec_repeats():
     assert split_specs("f;swap=ARG1,ARG3,p;f") == ["f;swap=ARG1,ARG3", "p;f"]
     args = build_nli_args(["x.jsonl", "-o", "o.jsonl", "--specs", "f;p,m;o", "--spec", "p;f +i"])
     from lit.config import PAPER_SPECS
-    from lit.pipeline.cli import pair_specs_from_args
+    from lit.commands.options import pair_specs_from_args
 
     assert pair_specs_from_args(args, PAPER_SPECS) == ["f;p", "m;o", "p;f +i"]
     bare = build_nli_args(["x.jsonl", "-o", "o.jsonl"])
@@ -412,7 +412,7 @@ def test_parse_writes_a_file_with_run_metadata(fake_ace_config, tmp_path, capsys
 def test_progress_off_a_terminal_is_plain_periodic_lines(monkeypatch):
     import io
 
-    from lit.pipeline import progress
+    from lit import progress
 
     log = io.StringIO()  # not a TTY, like stderr redirected to a file
     monkeypatch.setenv("LIT_PROGRESS_SECONDS", "0")
@@ -433,7 +433,7 @@ def test_progress_off_a_terminal_is_plain_periodic_lines(monkeypatch):
 def test_progress_in_a_notebook_is_tqdm_auto(monkeypatch):
     from tqdm.auto import tqdm as auto_tqdm
 
-    from lit.pipeline import progress
+    from lit import progress
 
     monkeypatch.setattr(progress, "in_notebook", lambda: True)
     bar = progress.progress_bar(3, "lit evaluate", "pair")

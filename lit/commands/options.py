@@ -1,26 +1,105 @@
-"""Command-line glue for the pipeline: shared options, `lit transform` sentence mode.
-
-`lit nli` (lit.pipeline.run) and `lit transform` (lit/commands/transform.py, which calls
-`transform_sentences` when --mrs is absent) both build their Engine with `engine_from_args`.
+"""The options LIT's commands share (ACE, backend, pipeline, input fields, pair specs) and the
+Engine they configure: command-line code, so it lives with the commands, and the library
+packages read a RunConfig (RunConfig.from_args) instead of declaring options.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import re
-import sys
-from collections import deque
-from collections.abc import Iterator, Sequence
-from contextlib import nullcontext
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from lit.backend import add_backend_arguments
-from lit.config import DEFAULTS, RunConfig
+from lit.backend import INSTALL_RAY
+from lit.config import (
+    BACKENDS,
+    DEFAULT_GENERATE_CHART_MEGABYTES,
+    DEFAULT_GENERATE_UNPACK_MEGABYTES,
+    DEFAULT_IDLE_MEGABYTES,
+    DEFAULT_MAX_CHART_MEGABYTES,
+    DEFAULT_MAX_OUTPUT_MEGABYTES,
+    DEFAULT_MAX_UNPACK_MEGABYTES,
+    DEFAULTS,
+    GRAMMAR_VERSIONS,
+    RunConfig,
+)
 from lit.rank import SCORERS
 
 if TYPE_CHECKING:
     from lit.pipeline.engine import Engine
+
+
+def add_ace_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add --ace, --grammar, --grammar-version, --workers, --timeout and ACE's memory caps."""
+    g = parser.add_argument_group("ACE")
+    g.add_argument("--ace", metavar="PATH", help="the ace executable (else LIT_ACE, config, cache)")
+    g.add_argument(
+        "--grammar", metavar="PATH", help="compiled grammar image (else LIT_GRAMMAR, config, cache)"
+    )
+    g.add_argument(
+        "--grammar-version", metavar="V",
+        help=f"ERG release: {', '.join(GRAMMAR_VERSIONS)} (default {GRAMMAR_VERSIONS[0]})"
+    )
+    g.add_argument(
+        "--workers", type=int, metavar="N", help="ACE worker processes (default: number of cores)"
+    )
+    g.add_argument(
+        "--timeout", type=float, default=DEFAULTS.timeout, metavar="SECONDS",
+        help="backstop per item, in seconds of ACE processor time (3x that in wall-clock "
+        "time for a process that gets no processor): the memory caps below decide outcomes, "
+        "this stops a runaway or hung ACE; an item it stops is retried once on a fresh "
+        "process, then marked timeout with a reason saying time decided it "
+        f"(default {DEFAULTS.timeout:g})",
+    )
+    g.add_argument(
+        "--generate-timeout", type=float, default=DEFAULTS.generate_timeout, metavar="SECONDS",
+        help="the same backstop for each MRS generated (the slowest generation measured that "
+        f"ended by the grammar took 26 s; default {DEFAULTS.generate_timeout:g})",
+    )
+    for flag, text in (
+        ("--max-chart-megabytes", "ACE's chart memory cap per parser process: with the other "
+         "caps, the limits that decide an item's outcome, a measure of the grammar's work that "
+         "does not depend on the machine's load; an item stopped by one is resource, retried "
+         f"by --resume with a larger one (default {DEFAULT_MAX_CHART_MEGABYTES})"),
+        ("--max-unpack-megabytes", "ACE's unpacking memory cap per parser process "
+         f"(default {DEFAULT_MAX_UNPACK_MEGABYTES})"),
+        ("--generate-chart-megabytes", "ACE's chart memory cap per generator process "
+         f"(default {DEFAULT_GENERATE_CHART_MEGABYTES})"),
+        ("--generate-unpack-megabytes", "ACE's unpacking memory cap per generator process "
+         f"(default {DEFAULT_GENERATE_UNPACK_MEGABYTES})"),
+        ("--idle-megabytes", "an ACE process holding more memory than this after an item is "
+         "restarted for the next, so idle processes do not keep their peak "
+         f"(default {DEFAULT_IDLE_MEGABYTES})"),
+        ("--max-output-megabytes", "ACE output read per item before the item is ace_error "
+         f"(default {DEFAULT_MAX_OUTPUT_MEGABYTES})"),
+    ):
+        g.add_argument(flag, type=int, default=None, metavar="MB", help=text)
+    g.add_argument(
+        "--no-parse-cache", action="store_true",
+        help="ask ACE for every parse and generation afresh: neither read nor fill the "
+        "on-disk cache of ACE's answers every command shares (lit.ace.parsecache; `lit cache` "
+        "shows it)",
+    )
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """--backend, --ray-address, --actors, --ace-workers-per-actor, --scorer-actors
+    (RunConfig fields of the same names)."""
+    g = parser.add_argument_group("backend (docs/scale.md)")
+    g.add_argument("--backend", choices=BACKENDS, default=DEFAULTS.backend,
+                   help="run batches in this process (local, default) or on Ray actors (ray; "
+                   f"needs the `ray` extra: {INSTALL_RAY})")
+    g.add_argument("--ray-address", metavar="auto|HOST:PORT",
+                   help="Ray cluster to join (default: RAY_ADDRESS, else a new local Ray)")
+    g.add_argument("--actors", type=int, metavar="N",
+                   help="Ray actors, each with its own ACE pool (default: the cluster's CPUs "
+                   "divided by --ace-workers-per-actor)")
+    g.add_argument("--ace-workers-per-actor", type=int, metavar="M",
+                   help="ACE worker processes per actor, and the CPUs each actor reserves "
+                   f"(default {DEFAULTS.ace_workers_per_actor})")
+    g.add_argument("--scorer-actors", type=int, metavar="K",
+                   help="rank on K separate scorer actors (one GPU each when the cluster has "
+                   "GPUs) instead of inside every actor (default 0)")
 
 
 def add_input_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
@@ -45,7 +124,7 @@ def add_pipeline_arguments(parser: argparse.ArgumentParser, rules: bool = True) 
     """--scorer, --model, --device, --score-batch-size, --max-candidates, --max-alternatives,
     --verify-readings,
     --keep-unverified, --batch-size and (unless *rules* is false, for a command that declares
-    its own) --rules. ACE options come from lit.ace.options."""
+    its own) --rules. ACE options come from `add_ace_arguments`."""
     g = parser.add_argument_group("ranking and verification")
     g.add_argument("--scorer", choices=SCORERS, default=DEFAULTS.scorer,
                    help="rank realizations by GPT-2 perplexity (gpt2, default; needs the `rank` "
@@ -142,55 +221,6 @@ def spec_warnings(specs: Sequence[str], command: str = "lit nli") -> list[str]:
     return [f"{command}: warning: {w}" for w in map(glued_warning, specs) if w]
 
 
-def command_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The options a command ran with, JSON-able, for its run metadata (lit.io.meta)."""
-    return {k: v if isinstance(v, (str, int, float, bool, type(None), list)) else str(v)
-            for k, v in sorted(vars(args).items()) if not k.startswith("_")}
-
-
-def write_run_meta(command: str, output: str, started: str, engine: Engine | None,
-                   specs: Sequence[str], args: argparse.Namespace,
-                   settings: dict[str, Any] | None = None, **inputs: Any) -> None:
-    """Write ``OUTPUT.meta.json`` (lit.io.meta) for a command run that wrote *output*:
-    versions and hashes of LIT, ACE, the grammar and the label rules, scorer, specs, options,
-    start and end time; *settings* are `build_meta` keywords (ace, grammar, ...) for a run
-    with no Engine; *inputs* are files to hash (name=path)."""
-    from lit.io.meta import build_meta, write_meta
-
-    write_meta(output, build_meta(command, started=started, engine=engine, specs=list(specs),
-                                  inputs=inputs, options=command_options(args),
-                                  **(settings or {})))
-
-
-def finish_run(command: str, args: argparse.Namespace, result: Any, engine: Engine | None,
-               specs: Sequence[str], started: str, fields: str) -> int:
-    """What `lit nli` and `lit contrast` do once their run (a lit.RunResult) is over: print
-    it, write ``OUTPUT.meta.json`` and ``OUTPUT.summary.json``; exit status 1, saying why,
-    when no input record could be used (*fields*: the options that name the input's fields),
-    else 0."""
-    from lit.io.output import write_text_atomic
-    from lit.pipeline.summary import summary_path
-
-    print(result.format(), file=sys.stderr)
-    write_run_meta(command, args.output, started, engine, specs, args,
-                   input=None if args.input == "-" else args.input)
-    saved = summary_path(args.output)
-    write_text_atomic(saved, json.dumps(result.summary.to_json(), indent=1) + "\n")
-    print(f"lit {command}: summary saved to {saved}", file=sys.stderr)
-    cache = engine.service.parse_cache if engine is not None else None
-    if cache is not None and sum(cache.served("parses")):  # (a Ray run's actors keep their own)
-        (hits, misses), (made, new) = cache.served("parses"), cache.served("generations")
-        print(f"lit {command}: ACE cache {cache.path}: {hits} of {hits + misses} parses and "
-              f"{made} of {made + new} generations read from it (`lit cache`)", file=sys.stderr)
-    if not result.summary.nothing_usable:
-        return 0
-    why = ("every one is invalid_input; the reasons are in the summary above"
-           if result.summary.records else "it holds no records")
-    print(f"lit {command}: error: no record of {args.input} could be used ({why}); check the "
-          f"field names ({fields}) and --format", file=sys.stderr)
-    return 1
-
-
 def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
     """A lit.Engine configured from `add_ace_arguments` + `add_pipeline_arguments` options
     (RunConfig.from_args: options a command did not declare keep their defaults); *overrides*
@@ -202,58 +232,3 @@ def engine_from_args(args: argparse.Namespace, **overrides: Any) -> Engine:
     return Engine(config=config, rules=getattr(args, "rules", None),
                   label_rules=getattr(args, "label_rules", None),
                   task=getattr(args, "task", None))
-
-
-def _sentences(args: argparse.Namespace) -> Iterator[str]:
-    from lit.io.readers import read_sentences
-
-    given = list(getattr(args, "sentences", None) or [])
-    if not given or given == ["-"]:
-        yield from read_sentences("-")
-        return
-    for s in given:
-        if s == "-":
-            yield from read_sentences("-")
-        else:
-            yield s
-
-
-def transform_sentences(args: argparse.Namespace) -> int:
-    """`lit transform --spec SPEC [--spec SPEC ...] [SENTENCE ... | -]`: one `lit transform`
-    record (docs/design.md §5) per sentence and spec, in input order, on stdout (or -o FILE).
-    Exit 0 when every sentence got its records, whatever their status (each says why)."""
-    from lit.errors import InputError
-
-    specs = getattr(args, "spec", None)
-    if isinstance(specs, str):
-        specs = [specs]
-    if not specs:
-        raise InputError("--spec is required, e.g. --spec 'tense=fut+pass'")
-    from lit.io.output import atomic_text, refuse_input_as_output
-    from lit.io.readers import printable
-
-    output = getattr(args, "output", None)
-    if output and (not args.sentences or "-" in args.sentences):
-        refuse_input_as_output(output, "-")
-    given: deque[str] = deque()  # sentences sent, so each record can carry its input
-
-    def sentences() -> Iterator[str]:
-        for sentence in _sentences(args):
-            given.append(sentence)
-            yield sentence
-
-    from lit.io.meta import now
-
-    started = now()
-    with engine_from_args(args) as engine, (
-        atomic_text(output) if output else nullcontext(sys.stdout)
-    ) as out:
-        checked = [engine.check_spec(s) for s in specs]
-        for k, record in enumerate(engine.transform_all(sentences(), checked)):
-            text = given[0] if k % len(checked) < len(checked) - 1 else given.popleft()
-            record = {"input": printable(text), **record}
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            out.flush()
-    if output:
-        write_run_meta("transform", output, started, engine, specs, args)
-    return 0

@@ -4,7 +4,7 @@ The full SEM-I (``erg.smi`` and friends) is not installed with LIT, so the packa
 compact table extracted from it: ``data/erg-2025-semi.json`` maps each predicate to its synopses,
 each a list of ``"ROLE:type"`` (``?`` marks an optional role; ARG0 is left out). Rebuild it with::
 
-    python -m lit.rules.semi tests/data/erg-2025-semi/erg.smi lit/rules/data/erg-2025-semi.json
+    python -m lit.lexicon.semi tests/data/erg-2025-semi/erg.smi lit/lexicon/data/erg-2025-semi.json
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ TABLE = "erg-2025-semi.json"
 @lru_cache(maxsize=1)
 def table() -> dict[str, list[list[str]]]:
     """The shipped predicate -> synopses table (loaded once)."""
-    text = resources.files("lit.rules").joinpath("data", TABLE).read_text(encoding="utf-8")
+    text = resources.files("lit.lexicon").joinpath("data", TABLE).read_text(encoding="utf-8")
     return json.loads(text)
 
 

@@ -1,4 +1,5 @@
-"""Word-level highlighting of what a transformation changed in a sentence."""
+"""Word-level diff of two sentences: what a transformation changed, as runs of words (the judge
+page) or as HTML with <del>/<ins> (the report)."""
 
 from __future__ import annotations
 
