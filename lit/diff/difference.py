@@ -15,7 +15,7 @@ from delphin import variable
 from delphin.mrs import EP, MRS
 
 from lit.mrs import Alignment, Method, align, key, properties
-from lit.mrsgraph import EVENT_PROPERTIES
+from lit.mrs.graph import EVENT_PROPERTIES
 
 #: Properties of an individual a sentence change shows in ("a dog" -> "dogs", "he" -> "she").
 INDIVIDUAL_PROPERTIES = ("NUM", "GEND")

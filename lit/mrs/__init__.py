@@ -1,6 +1,7 @@
-"""The MRS layer: the one alignment of two MRSs (`align`) and the parts of an MRS several
-readers need (`properties`, `index_ep`, ...). It sits low: it imports PyDelphin, the standard
-library and lit.mrsgraph only."""
+"""The MRS layer: the one alignment of two MRSs (`align`), the parts of an MRS several readers
+need (`properties`, `index_ep`, ...) and the labelled graph lit.equivalence compares
+(lit.mrs.graph). It sits low: it imports PyDelphin, the standard library and lit.morphology
+only."""
 
 from lit.mrs.align import ROLES, Alignment, Link, Method, align, key
 from lit.mrs.parts import (

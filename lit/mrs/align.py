@@ -8,7 +8,7 @@ What pairs depends on how the two MRSs are related, so `align` takes a `Method`:
   predicate; the same intrinsic variable (a quantifier with its quantifier); the same predicate
   and label. The workbench's edits and `lit diff`'s steps read this.
 * ``PARSES``: two independent parses, which share neither variables nor spans (`lit diff`).
-  Passes: the same predicate (lit.mrsgraph.predicate_label) and constant with the same
+  Passes: the same predicate (lit.mrs.graph.predicate_label) and constant with the same
   neighbours (the predicates filling its roles and taking it as a role), then the same
   predicate alone, in sentence order; then by slot until nothing more pairs: an EP filling role
   R of a paired EP with the EP filling R of its partner; an EP whose roles all point at paired
@@ -34,8 +34,8 @@ from enum import Enum
 from delphin import variable
 from delphin.mrs import EP, MRS
 
+from lit.mrs.graph import predicate_label
 from lit.mrs.parts import Reach, entity_head, ep_name, index_ep, modifiers, predicate_name, x_arg
-from lit.mrsgraph import predicate_label
 
 #: The roles of a main predication whose x-arguments `Method.ROLES` aligns.
 ROLES = ("ARG1", "ARG2", "ARG3", "ARG4")

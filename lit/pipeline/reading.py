@@ -48,8 +48,8 @@ from delphin.mrs import EP, MRS
 from lit.ace.results import ranker_score
 from lit.morphology import UNKNOWN_WORD
 from lit.mrs import Reach, index_ep, properties
-from lit.mrsgraph import is_verb as _is_verb
-from lit.mrsgraph import span as _span
+from lit.mrs.graph import is_verb as _is_verb
+from lit.mrs.graph import span as _span
 from lit.rank.explained import implausible
 from lit.rank.forms import stems
 from lit.rank.minimal import phrase_span

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from delphin.mrs import MRS
 
-from lit.mrsgraph import is_verb, span
+from lit.mrs.graph import is_verb, span
 from lit.rank.explained import brought, moved_arguments, touched, unexplained
 from lit.rank.forms import PRONOUN_FORMS, lemma, stems
 from lit.rank.surface import AUXILIARIES, WordAlignment, WordOrder, align_words, tokenize
