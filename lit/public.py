@@ -5,7 +5,8 @@ list without loading lit.api (the pipeline, the rule engine)."""
 API_NAMES = (
     "DEFAULTS", "GRAMMAR_VERSIONS", "PAPER_SPECS", "ConfigurationError", "Engine", "InputError",
     "LitError", "NliRecord", "PairTransform", "RuleEngine", "RuleError", "RunConfig",
-    "RunResult", "SideRecord", "Status", "StepOutcome", "TransformOutcome", "TransformRecord",
-    "as_item", "augment", "run_contrast", "run_nli", "to_json",
+    "RunOptions", "RunResult", "SideRecord", "Status", "StepOutcome", "TaskItem",
+    "TransformOutcome", "TransformRecord", "as_item", "augment", "run", "run_contrast",
+    "run_nli", "to_json",
     "MrsDiff", "NamedEdit", "Residue", "EditSize", "SentenceDiff", "diff_mrs", "diff_sentences",
 )

@@ -59,6 +59,26 @@ def test_bad_specs_fail_before_any_work(engine):
     assert "not int" in as_item(42, 1).error  # one bad item is that item's invalid_input
 
 
+def test_engine_takes_at_most_its_location_by_position():
+    with pytest.raises(InputError, match="at most 3 positional options"):
+        Engine("ace", "erg.dat", "2018", "gpt2")
+
+
+def test_one_run_for_every_task(tmp_path):
+    """`run_nli` and `run_contrast` are `run` with a task; what is not a task's is refused
+    before any ACE starts."""
+    import lit
+
+    data = tmp_path / "in.jsonl"
+    data.write_text('{"sentence": "A film.", "label": 1}\n', encoding="utf-8")
+    with pytest.raises(InputError, match="task sst2's records are not pair records"):
+        lit.run(data, tmp_path / "out.jsonl", lit.RunOptions(task="sst2", self_pairs=True))
+    with pytest.raises(InputError, match="task sst2 takes a single spec"):
+        lit.run_contrast(data, tmp_path / "out.jsonl", "sst2", ["o;n"])
+    with pytest.raises(InputError, match="task nli takes a pair spec"):
+        lit.run_nli(data, tmp_path / "out.jsonl", ["neg"])
+
+
 def test_engine_without_ace_says_what_to_do(tmp_path, monkeypatch):
     monkeypatch.delenv("LIT_ACE", raising=False)
     monkeypatch.delenv("LIT_GRAMMAR", raising=False)

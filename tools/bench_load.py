@@ -33,7 +33,7 @@ from itertools import islice
 from pathlib import Path
 
 from lit.config import PAPER_SPECS
-from lit.io import read_nli
+from lit.tasks.reader import read_nli
 from tools.bench_pipeline import load_average
 from tools.chaos_run import Rig, rig_from_env, run
 from tools.fault_run import without_timings

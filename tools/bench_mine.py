@@ -71,7 +71,7 @@ def build(work: Path, pairs: int, seed: int) -> tuple[Path, Path, Path]:
 def run(grammar: Path, cache_path: Path, data: Path, resamples: int, min_support: int) -> None:
     """The timed child: cache -> rows -> ranking, phase by phase."""
     from lit.analyze.mine import mine, mined_pair_rows
-    from lit.io.readers import read_nli
+    from lit.tasks.reader import read_nli
 
     t0, cpu0 = time.perf_counter(), time.process_time()
     items = list(read_nli(data))

@@ -32,7 +32,7 @@ import tempfile
 from itertools import islice
 from pathlib import Path
 
-from lit.io import read_nli
+from lit.tasks.reader import read_nli
 from tools.bench_pipeline import SNLI_DEV, load_average, peak_memory, run_original
 from tools.fault_run import without_timings
 

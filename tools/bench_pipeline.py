@@ -63,8 +63,8 @@ from pathlib import Path
 
 from lit.ace.process import resident_megabytes
 from lit.config import RunConfig
-from lit.io import read_nli
 from lit.pipeline import PAPER_SPECS, STAGES
+from lit.tasks.reader import read_nli
 
 ROOT = Path(__file__).resolve().parents[1]
 

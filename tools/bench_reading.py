@@ -21,11 +21,11 @@ from collections import Counter
 from lit.ace.config import resolve_config
 from lit.ace.service import AceService
 from lit.config import RunConfig
-from lit.io.readers import read_nli
 from lit.pipeline.core import Pipeline
 from lit.pipeline.timing import StageTimes
 from lit.rank import get_scorer
 from lit.rules.engine import RuleEngine
+from lit.tasks.reader import read_nli
 
 
 def main() -> None:

@@ -74,12 +74,12 @@ from lit.ace.results import GenerateResult, ParseResult
 from lit.ace.service import AceService
 from lit.api import Engine
 from lit.config import RunConfig
-from lit.io import read_nli
-from lit.io.readers import NliItem
 from lit.pipeline import PAPER_SPECS
 from lit.pipeline.core import Pipeline
 from lit.pipeline.realize import Realizer, mrs_key
 from lit.status import Status
+from lit.tasks.item import TaskItem
+from lit.tasks.reader import read_nli
 from tools.bench_pipeline import ORACLE_PAIRS, SNLI_DEV, fake_config
 
 SCORER = "freq"
@@ -258,7 +258,7 @@ def ok_transforms(records: Sequence) -> int:
     return sum(t["status"] == "ok" for r in records for t in r["transforms"])
 
 
-def first_pairs(path: Path, n: int) -> tuple[list[NliItem], list[NliItem]]:
+def first_pairs(path: Path, n: int) -> tuple[list[TaskItem], list[TaskItem]]:
     """The first *n* pairs of *path*, and the next one for the warm-up (the first, if there
     is no next)."""
     items = list(islice(read_nli(path), n + 1))
@@ -298,7 +298,7 @@ class MemorySampler:
             self.own_peak = max(self.own_peak, resident_megabytes(os.getpid()) or 0.0)
 
 
-def measure(config: AceConfig, items: list[NliItem], warm: list[NliItem], specs: list[str],
+def measure(config: AceConfig, items: list[TaskItem], warm: list[TaskItem], specs: list[str],
             workers: int, per_spec: bool) -> dict:
     """The cold joint run's figures and, with *per_spec*, each spec's alone."""
     def engine(service: AceService) -> Engine:
@@ -338,7 +338,7 @@ def measure(config: AceConfig, items: list[NliItem], warm: list[NliItem], specs:
     return figures
 
 
-def spec_alone(engine: Engine, service: AceService, items: list[NliItem], spec: str) -> dict:
+def spec_alone(engine: Engine, service: AceService, items: list[TaskItem], spec: str) -> dict:
     """One spec's run on its own Engine (cold generation cache)."""
     with engine:
         recorder = StageRecorder(service, engine.pipeline.realizer)

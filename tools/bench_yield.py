@@ -64,8 +64,8 @@ from lit.config import (
     PAPER_SPECS,
     RunConfig,
 )
-from lit.io import read_nli
 from lit.pipeline.core import Pipeline
+from lit.tasks.reader import read_nli
 from tools.bench_pipeline import (
     ORIGINAL_CHANGES,
     PeakRss,

@@ -38,8 +38,8 @@ from lit.analyze.letypes import type_table
 from lit.analyze.mine import mine, mined_pair_rows
 from lit.analyze.parsed import top_mrs
 from lit.config import DEFAULTS
-from lit.io.readers import NliItem
 from lit.mrs import Reach, index_ep
+from lit.tasks.item import TaskItem
 
 LABELS = ("entailment", "neutral", "contradiction")
 _BE = {"is", "are", "was", "were", "be", "am", "'s", "'re", "being", "been"}
@@ -123,7 +123,7 @@ def plant(records: list[dict], parses: dict, has: Callable, share: float, seed: 
 
 def score(rows: list[dict], planted: set[str], parses: dict) -> None:
     """Mine the planted pairs and print the ten best mined features against the plant."""
-    items = [NliItem(r["pairID"], k, r, r["sentence1"], r["sentence2"], r["gold_label"])
+    items = [TaskItem(r["pairID"], k, r, (r["sentence1"], r["sentence2"]), r["gold_label"])
              for k, r in enumerate(rows)]
     mined_rows = mined_pair_rows(items, parses, "2025")
     result = mine(mined_rows, resamples=200)

@@ -15,9 +15,9 @@ from lit.analyze.features import SentenceFeatures, pair_features
 from lit.analyze.mi import rank_features
 from lit.analyze.parsed import parse_features, top_mrs
 from lit.config import DEFAULT_GRAMMAR_VERSION
-from lit.io.readers import NliItem
 from lit.labels.names import LABELS, normalize_label
 from lit.status import Status
+from lit.tasks.item import TaskItem
 
 ROLES = ("premise", "hypothesis")
 RATE_KEYS = ("prog", "perf", "passive", "modal", "negated", "cleft", "question")
@@ -47,7 +47,7 @@ EXAMPLES = 3
 class PairRow:
     """One gold-labelled pair with both sides parsed, and its aligned pair features."""
 
-    item: NliItem
+    item: TaskItem
     label: str
     features: frozenset[str]
 
@@ -65,8 +65,8 @@ def parse_sentences(
     return {r.input: r for r in results}
 
 
-def labelled_pairs(items: Iterable[NliItem], progress: bool = False
-                   ) -> Iterator[tuple[NliItem, str]]:
+def labelled_pairs(items: Iterable[TaskItem], progress: bool = False
+                   ) -> Iterator[tuple[TaskItem, str]]:
     """The valid items with a gold label, and that label (normalised)."""
     if progress:
         from tqdm import tqdm
@@ -84,7 +84,7 @@ def labelled_pairs(items: Iterable[NliItem], progress: bool = False
 
 
 def pair_rows(
-    items: Iterable[NliItem], parses: Mapping[str, ParseResult],
+    items: Iterable[TaskItem], parses: Mapping[str, ParseResult],
     grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
 ) -> list[PairRow]:
     """The aligned pair features of every gold-labelled pair whose sides both parsed."""
@@ -170,7 +170,7 @@ def count_sentence(block: dict, label: str | None, result: ParseResult | None,
 
 
 def analyze(
-    items: Iterable[NliItem],
+    items: Iterable[TaskItem],
     parses: Mapping[str, ParseResult],
     grammar_version: str = DEFAULT_GRAMMAR_VERSION,
     top: int = 25,

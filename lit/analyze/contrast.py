@@ -15,8 +15,8 @@ the report names how many transforms each spec contributed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from delphin.codecs import simplemrs
@@ -27,7 +27,7 @@ from lit.analyze.mine import pair_candidates
 from lit.config import PAPER_SPECS
 from lit.errors import InputError
 from lit.io.output import slug
-from lit.status import Status
+from lit.records import Record, Transform
 
 #: The meaning-changing edits (issue 15, docs/perturbations.md) as pair specs: the hypothesis
 #: edited, the premise kept, labelled by the `edit` rules (natural logic).
@@ -84,40 +84,43 @@ def check_features(features: Iterable[str]) -> None:
                              "name an MRS, alignment, hand-made or n-gram feature")
 
 
-def transform_features(t: Mapping, grammar_version: str) -> frozenset[str] | None:
+def transform_features(t: Transform, grammar_version: str) -> frozenset[str] | None:
     """The pair features of one transform's premise and hypothesis MRSs — hand-made and
     mined (lit.analyze.mine), with the n-grams of its outputs — or None when a side has no
     MRS or PyDelphin cannot read it."""
-    try:
-        p, h = (simplemrs.decode(t[side]["mrs"]) for side in ("premise", "hypothesis"))
-        texts = tuple(t[side].get("output") for side in ("premise", "hypothesis"))
-    except (PyDelphinException, KeyError, TypeError, AttributeError):
+    sides = [t.side(name) for name in ("premise", "hypothesis")]
+    if not all(side is not None and side.mrs for side in sides):
         return None
+    try:
+        p, h = (simplemrs.decode(side.mrs) for side in sides)  # type: ignore[union-attr]
+    except PyDelphinException:
+        return None
+    texts = tuple(side.output for side in sides)  # type: ignore[union-attr]
     return frozenset(pair_candidates(p, h, grammar_version,
                                      texts=texts if all(texts) else None))
 
 
-def against(records: Iterable[dict], short: Shortcut, grammar_version: str,
-            counts: Counter) -> Iterator[dict]:
+def against(records: Iterable[Record], short: Shortcut, grammar_version: str,
+            counts: Counter) -> Iterator[Record]:
     """Each record reduced to its ok transforms that keep the feature under another label
     than the majority one (records left with none are dropped). *counts* gets ``transforms``
     (ok and labelled), ``keep_feature`` and ``against``, and ``against SPEC`` per spec."""
     for rec in records:
         kept = []
-        for t in rec.get("transforms", []):
-            if t.get("status") != Status.OK.value or t.get("label") is None:
+        for t in rec.transforms:
+            if not t.ok or t.label is None:
                 continue
             counts["transforms"] += 1
             feats = transform_features(t, grammar_version)
             if feats is None or short.feature not in feats:
                 continue
             counts["keep_feature"] += 1
-            if t["label"] != short.majority_label:
+            if t.label != short.majority_label:
                 counts["against"] += 1
-                counts[f"against {t['spec']}"] += 1
+                counts[f"against {t.spec}"] += 1
                 kept.append(t)
         if kept:
-            yield dict(rec, transforms=kept)
+            yield replace(rec, transforms=tuple(kept))
 
 
 def against_path(output: str | Path, feature: str) -> Path:

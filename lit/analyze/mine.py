@@ -48,8 +48,8 @@ from lit.analyze.mi import mi_interval
 from lit.analyze.parsed import top_mrs
 from lit.analyze.significance import significance
 from lit.config import DEFAULT_GRAMMAR_VERSION
-from lit.io.readers import NliItem
 from lit.mrs import Alignment, Method, align
+from lit.tasks.item import TaskItem
 
 #: Items a candidate needs before it is tested (rarer ones cannot reach significance anyway).
 MIN_SUPPORT = 5
@@ -152,9 +152,9 @@ def _analysed(result: ParseResult | None, grammar_version: str) -> _Analysed:
 
 
 def mined_pair_rows(
-    items: Iterable[NliItem], parses: Mapping[str, ParseResult],
+    items: Iterable[TaskItem], parses: Mapping[str, ParseResult],
     grammar_version: str = DEFAULT_GRAMMAR_VERSION, progress: bool = False,
-    labelled: Callable[..., Iterable[tuple[NliItem, str]]] = labelled_pairs,
+    labelled: Callable[..., Iterable[tuple[TaskItem, str]]] = labelled_pairs,
 ) -> list[PairRow]:
     """Every gold-labelled pair with both sides parsed, with all its candidate features
     (hand-made, mined and n-grams); each distinct sentence is analysed once. *labelled*

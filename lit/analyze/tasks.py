@@ -30,9 +30,8 @@ from lit.analyze.mi import rank_features
 from lit.analyze.mine import SentenceRow, mined_pair_rows, sentence_rows
 from lit.config import DEFAULT_GRAMMAR_VERSION
 from lit.errors import InputError
-from lit.io.readers import NliItem
-from lit.tasks import NLI_TASK, TaskProfile, load_task
-from lit.tasks.reader import TaskItem
+from lit.tasks import TaskProfile, load_task
+from lit.tasks.item import TaskItem
 from lit.tasks.sentences import split
 
 DEFINITIONS: dict[str, str] = {
@@ -53,12 +52,13 @@ DEFINITIONS: dict[str, str] = {
 
 def dataset_task(path: str | Path, given: str | None) -> TaskProfile | None:
     """The task DATASET is to be analysed as: *given* (--task), else the task a `lit contrast`
-    output's first record names; None for NLI (`lit analyze`'s own path)."""
+    output's first record names; None for a task of pair records (nli), which `lit analyze`'s
+    own pair path analyses."""
     if given:
         task = load_task(given)
     else:
         task = _contrast_file_task(Path(path))
-    return None if task is None or task.name == NLI_TASK else task
+    return None if task is None or task.pair_records else task
 
 
 def _contrast_file_task(path: Path) -> TaskProfile | None:
@@ -151,7 +151,7 @@ def task_mined_rows(
     for it in labelled:
         sides = [text_sentences(text) for text in it.texts]
         if all(len(s) == 1 for s in sides):
-            pairs.append(NliItem(it.id, it.line, it.input, sides[0][0], sides[1][0], it.gold))
+            pairs.append(TaskItem(it.id, it.line, it.input, (sides[0][0], sides[1][0]), it.gold))
     return mined_pair_rows(pairs, parses, grammar_version, progress,
                            lambda given, _: ((p, p.gold) for p in given))
 

@@ -25,8 +25,9 @@ from pathlib import Path
 
 from lit.errors import InputError
 from lit.io.readers import count_records, detect_format
+from lit.tasks.item import TaskItem
 from lit.tasks.profile import ID_ROLE, TaskProfile
-from lit.tasks.reader import TaskItem, field_lists, read_task, task_item
+from lit.tasks.reader import field_lists, read_task, task_item
 
 ALIGNMENTS = ("auto", "order", "match")
 ORIGINAL_PREFIX = "original_"

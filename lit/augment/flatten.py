@@ -4,7 +4,6 @@ field so a file from another LIT version fails on its first bad line, naming fil
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -12,23 +11,20 @@ from pathlib import Path
 
 from lit.augment.labels import gold_code
 from lit.errors import InputError
-from lit.evaluate.records import labels_of, task_of
+from lit.evaluate.records import task_of
 from lit.io.meta import read_meta
-from lit.io.readers import HYPOTHESIS_FIELDS, LABEL_FIELDS, PREMISE_FIELDS, open_binary
 from lit.labels.names import NLI, LabelSet
+from lit.records import Record, read_records
 from lit.spec import parse_pair, parse_spec
 from lit.status import Status
-from lit.tasks import NLI_TASK, TaskProfile
+from lit.tasks import NLI_TASK, TaskProfile, load_task
 from lit.tasks.profile import LABEL_ROLE
 
-#: Fields every `lit nli` record and transform of this LIT version has (docs/design.md §5);
-#: a `lit contrast` record has `texts` and `gold` too, its transforms a field per side.
-RECORD_FIELDS = ("id", "input", "status", "transforms")
-TASK_RECORD_FIELDS = (*RECORD_FIELDS, "task", "texts", "gold")
-SIDE_FIELDS = ("output", "verified")
+#: The sides of a `lit nli` record's transforms.
+NLI_SIDES = ("premise", "hypothesis")
 #: Input fields tried for each role when no column is named (SNLI/MNLI, then HF names).
-DEFAULT_COLUMNS = {"premise": PREMISE_FIELDS, "hypothesis": HYPOTHESIS_FIELDS,
-                   "label": LABEL_FIELDS}
+DEFAULT_COLUMNS = {role: load_task(NLI_TASK).fields[role]
+                   for role in ("premise", "hypothesis", "label")}
 #: The columns of an NLI row's texts and label (docs/augment.md).
 NLI_COLUMNS = ("premise", "hypothesis", "label")
 
@@ -72,94 +68,65 @@ class Source:
     @property
     def labels(self) -> LabelSet:
         """The label set of the source's task."""
-        return NLI if self.task is None else labels_of(self.task)
+        return NLI if self.task is None else self.task.labels
 
 
-def _pick(fields: dict, names: tuple[str, ...]) -> object:
-    return next((fields[k] for k in names if k in fields), None)
-
-
-def _need(obj: object, keys: tuple[str, ...], what: str, where: str, command: str = "lit nli"
-          ) -> dict:
-    if not isinstance(obj, dict):
-        raise InputError(f"{where}: {what} is not an object")
-    missing = [k for k in keys if k not in obj]
-    if missing:
-        raise InputError(
-            f"{where}: {what} has no {', '.join(repr(k) for k in missing)}: not a `{command}` "
-            f"record of this LIT version (written by another version? run `{command}` again)")
-    return obj
-
-
-def _label(value: object, where: str, labels: LabelSet) -> str | None:
-    try:
-        code = labels.code(value)
-    except ValueError as exc:
-        raise InputError(f"{where}: {exc}") from None
-    return code if code in labels.codes else None
-
-
-def _candidates(record: dict, where: str, sides: tuple[str, ...], texts: tuple,
+def _candidates(record: Record, where: str, sides: tuple[str, ...], texts: tuple,
                 labels: LabelSet, command: str) -> tuple[Candidate, ...]:
     """A record's transforms as candidates; a missing or null side output is an `o` side a
     pipeline left unrealised: it keeps the original text (as lit evaluate reads it)."""
-    if not isinstance(record["transforms"], list):
-        raise InputError(f"{where}: `transforms` is not a list")
-    keys = ("spec", "status", *sides, "label", "label_rule")
     out = []
-    for k, t in enumerate(record["transforms"]):
-        at = f"transforms[{k}]"
-        _need(t, keys, at, where, command)
-        outputs = [None if t[s] is None else _need(t[s], SIDE_FIELDS, f"{at}.{s}", where,
-                                                   command)["output"] for s in sides]
+    for k, t in enumerate(record.transforms):
+        missing = [s for s in sides if s not in dict(t.sides)]
+        if missing:
+            raise InputError(
+                f"{where}: transforms[{k}] has no {', '.join(repr(s) for s in missing)}: not a "
+                f"`{command}` record of this LIT version (written by another version? run "
+                f"`{command}` again)")
         out.append(Candidate(
-            str(t["spec"]), str(t["status"]), t.get("reason"),
-            tuple(new or old for new, old in zip(outputs, texts)),
-            _label(t["label"], f"{where}: {at}.label", labels), t["label_rule"]))
+            str(t.spec), str(t.status), t.reason,
+            tuple(t.output(s) or old for s, old in zip(sides, texts)),
+            labels.record_code(t.label, f"{where}: transforms[{k}].label"), t.label_rule))
     return tuple(out)
 
 
-def source_of(record: dict, where: str, columns: dict[str, tuple[str, ...]] | None = None,
+def _strings(values: tuple[object, ...]) -> tuple[str | None, ...]:
+    return tuple(v if isinstance(v, str) else None for v in values)
+
+
+def source_of(record: Record, where: str, columns: dict[str, tuple[str, ...]] | None = None,
               task: TaskProfile | None = None) -> Source:
-    """The Source of one `lit nli` or `lit contrast` record; InputError naming *where* if a
-    field is missing. *columns* name an NLI record's input fields; *task* is the profile of
-    a task that is not built in (lit.evaluate.records.task_of)."""
-    if isinstance(record, dict) and record.get("task") not in (None, NLI_TASK):
+    """The Source of one `lit nli` or `lit contrast` record (read strictly: lit.records).
+    *columns* name a `lit nli` record's input fields; *task* is the profile of a task that
+    is not built in (lit.evaluate.records.task_of)."""
+    if record.task is not None:
         return _task_source(record, where, task_of(record, task, where))
-    cols = {**DEFAULT_COLUMNS, **(columns or {})}
-    _need(record, RECORD_FIELDS, "the record", where)
-    fields = _need(record["input"], (), "`input`", where)
-    texts = tuple(t if isinstance(t, str) else None
-                  for t in (_pick(fields, cols["premise"]), _pick(fields, cols["hypothesis"])))
-    candidates = _candidates(record, where, ("premise", "hypothesis"), texts, NLI, "lit nli")
-    gold = _pick(fields, cols["label"])
+    texts, gold = record.original(NLI_SIDES, {**DEFAULT_COLUMNS, **(columns or {})})
+    texts = _strings(texts)
+    candidates = _candidates(record, where, NLI_SIDES, texts, NLI, "lit nli")
     try:
         code = gold_code(gold)
     except ValueError:
         code = None  # an invalid_input record: lit nli already said why
-    return Source(str(record["id"]), where, str(record["status"]), texts, gold, code,
-                  candidates)
+    return Source(record.id, where, str(record.status), texts, gold, code, candidates)
 
 
-def _task_source(record: dict, where: str, task: TaskProfile) -> Source:
+def _task_source(record: Record, where: str, task: TaskProfile) -> Source:
     """The Source of a `lit contrast` record: texts and gold as the record gives them, the
     raw gold label (for the input's label convention) and the field names from its input."""
-    _need(record, TASK_RECORD_FIELDS, "the record", where, "lit contrast")
-    fields = _need(record["input"], (), "`input`", where, "lit contrast")
-    given = _need(record["texts"], (), "`texts`", where, "lit contrast")
-    texts = tuple(t if isinstance(t, str) else None for t in (given.get(s) for s in task.sides))
-    labels = labels_of(task)
+    fields = record.input
+    texts = _strings(record.original(task.sides, task.fields)[0])
     label_fields = task.fields[LABEL_ROLE] or ("label",)
     names = tuple(next((f for f in task.fields[side] if f in fields), task.fields[side][0])
                   for side in task.sides)
     label_name = next((f for f in label_fields if f in fields), label_fields[0])
     try:
-        code = labels.code(record["gold"])
+        code = task.labels.code(record.gold)
     except ValueError:
         code = None  # an invalid_input record: lit contrast already said why
-    return Source(str(record["id"]), where, str(record["status"]), texts,
-                  fields.get(label_name), code if code in labels.codes else None,
-                  _candidates(record, where, task.sides, texts, labels, "lit contrast"),
+    return Source(record.id, where, str(record.status), texts,
+                  fields.get(label_name), code if code in task.labels.codes else None,
+                  _candidates(record, where, task.sides, texts, task.labels, "lit contrast"),
                   task, (*names, label_name))
 
 
@@ -169,24 +136,20 @@ def read_contrast(path: str | Path, columns: dict[str, tuple[str, ...]] | None =
     sidecar, if any, must be of this LIT's format; a bad line is an InputError naming file
     and line."""
     read_meta(path)
-    with open_binary(path) as f:
-        for number, raw in enumerate(f, 1):
-            if not raw.strip():
-                continue
-            try:  # plain json.loads: lit.io's strict reader re-encodes every record (slow)
-                record = json.loads(raw)
-            except ValueError as exc:
-                raise InputError(f"{path}:{number}: not JSON: {exc}") from None
-            if not isinstance(record, dict):
-                raise InputError(f"{path}:{number}: not a `lit nli` record (a JSON object)")
-            yield source_of(record, f"{path}:{number}", columns, task)
+    for record in read_records(path, strict=True):
+        yield source_of(record, f"{path}:{record.line}", columns, task)
 
 
 def sources_of(records: Iterable[dict], columns: dict[str, tuple[str, ...]] | None = None,
                task: TaskProfile | None = None) -> Iterator[Source]:
     """Sources of records made in this process (Engine.nli, Engine.contrast), numbered."""
     for k, record in enumerate(records, 1):
-        yield source_of(record, f"pair {k}", columns, task)
+        where = f"pair {k}"
+        try:
+            typed = Record.from_json(record, strict=True)
+        except InputError as exc:
+            raise InputError(f"{where}: {exc}") from None
+        yield source_of(typed, where, columns, task)
 
 
 @lru_cache(maxsize=256)

@@ -37,7 +37,7 @@ from lit.io.output import temporary_beside
 from lit.labels import LabelRules
 from lit.provenance import Toolchain, build_meta
 from lit.status import Status
-from lit.tasks import NLI_TASK, TaskProfile, load_task
+from lit.tasks import TaskProfile, load_task
 
 ORIGINAL = "original"  # the `spec` of an original row, as in lit evaluate's prediction files
 
@@ -248,8 +248,8 @@ def run_augment(
     """
     started = now()
     profile = load_task(task) if task is not None else None
-    if profile is not None and profile.name == NLI_TASK:
-        profile = None  # NLI is the default path
+    if profile is not None and profile.pair_records:
+        profile = None  # a task of pair records (nli) takes the default, pair path
     if profile is not None and (premise_column or hypothesis_column):
         raise InputError(f"--premise-column/--hypothesis-column are for NLI; task "
                          f"{profile.name}'s sides are {', '.join(profile.sides)}")
@@ -396,7 +396,7 @@ def _run_nli(engine, input, specs, limit, progress, input_format, premise_column
     """Sources from running *engine* over *input* (a dataset file or pairs)."""
     from tqdm import tqdm
 
-    from lit.io.readers import read_nli
+    from lit.tasks.reader import read_nli
 
     if isinstance(input, (str, Path)):
         named = {"premise": premise_column, "hypothesis": hypothesis_column,

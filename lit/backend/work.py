@@ -60,7 +60,7 @@ class BatchWork:
 
     def nli(self, items: Sequence[Any], specs: Sequence[tuple[str, Any]],
             progress: Callable[[Any], None] | None = None) -> list:
-        """One `lit nli` record per NliItem, in order; *progress* hears the batch's pairs as
+        """One `lit nli` record per TaskItem, in order; *progress* hears the batch's pairs as
         fractions while its work finishes (lit.progress.BatchShare)."""
         return self.pipeline.nli(items, specs, progress)
 

@@ -72,8 +72,8 @@ def run(args: argparse.Namespace) -> int:
     from lit.errors import InputError
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output
-    from lit.io.readers import read_nli
     from lit.provenance import Toolchain
+    from lit.tasks.reader import read_nli
 
     def items():
         return read_nli(args.dataset, args.format, premise=args.premise_column,

@@ -9,10 +9,10 @@ sentence at a time, the rest kept verbatim, and the record says which sentence c
 gets one JSON line per input record, in input order: {id, task, input, texts, gold, status,
 reason, transforms: [{spec, status, reason, SIDE: {output, sentence, ...}, label, label_rule,
 label_rationale}], timings}; a record that cannot be used (a missing field, an empty text, a
-label outside the task's set) is written with status invalid_input and the reason. Task nli
-runs `lit nli` itself (same records and options). Options, progress, --resume, the summary
-and exit codes are `lit nli`'s: 0 the run completed, 1 no input record could be used, 2 a
-configuration or input error, 130/143 interrupted.
+label outside the task's set) is written with status invalid_input and the reason. A task of
+pair records (nli) runs as `lit nli` (same records and options). Options, progress,
+--resume, the summary and exit codes are `lit nli`'s: 0 the run completed, 1 no input record
+could be used, 2 a configuration or input error, 130/143 interrupted.
 """
 
 from __future__ import annotations
@@ -69,25 +69,27 @@ def run(args: argparse.Namespace) -> int:
     from lit.commands.runs import finish_run
     from lit.errors import InputError
     from lit.io.meta import now
-    from lit.pipeline.run import run_contrast
-    from lit.tasks import NLI_TASK, load_task
+    from lit.pipeline.run import RunOptions
+    from lit.pipeline.run import run as run_task
+    from lit.tasks import load_task
 
     profile = load_task(args.task)
     columns = columns_from_args(args)
-    if profile.name == NLI_TASK:  # `lit nli` itself, its columns given either way
-        args.premise_column = columns.pop("premise", args.premise_column)
-        args.hypothesis_column = columns.pop("hypothesis", args.hypothesis_column)
+    if profile.pair_records:  # `lit nli`'s run (task nli), its columns given either way
+        args.premise_column = columns.pop(profile.sides[0], args.premise_column)
+        args.hypothesis_column = columns.pop(profile.sides[1], args.hypothesis_column)
         if columns:
-            raise InputError(f"--column {next(iter(columns))}=...: task nli's sides are "
-                             "premise and hypothesis")
-        return nli.run(args)
-    nli_only = [flag for flag, value in (
+            raise InputError(f"--column {next(iter(columns))}=...: task {profile.name}'s "
+                             f"sides are {' and '.join(profile.sides)}")
+        return nli.run_pairs(args, profile)
+    pairs_only = [flag for flag, value in (
         ("--self-pairs", args.self_pairs), ("--against-shortcut", args.against_shortcut),
         ("--premise-column", args.premise_column),
         ("--hypothesis-column", args.hypothesis_column)) if value]
-    if nli_only:
-        raise InputError(f"{nli_only[0]} is for task nli; task {profile.name} names its "
-                         f"fields with --column SIDE=FIELD (sides: {', '.join(profile.sides)})")
+    if pairs_only:
+        raise InputError(f"{pairs_only[0]} is for task nli (pair records); task "
+                         f"{profile.name} names its fields with --column SIDE=FIELD (sides: "
+                         f"{', '.join(profile.sides)})")
     if profile.is_pair:
         specs = pair_specs_from_args(args, profile.specs)
     else:
@@ -101,11 +103,9 @@ def run(args: argparse.Namespace) -> int:
         return made[-1]
 
     started = now()
-    result = run_contrast(
-        args.input, args.output, profile, specs, resume=args.resume,
-        overwrite=args.overwrite, limit=args.limit, progress=not args.no_progress,
-        engine=engine, format=args.format, columns=columns, label_column=args.label_column,
-        id_column=args.id_column,
-    )
+    result = run_task(args.input, args.output, RunOptions(
+        profile, specs, resume=args.resume, overwrite=args.overwrite, limit=args.limit,
+        progress=not args.no_progress, engine=engine, format=args.format, columns=columns,
+        label_column=args.label_column, id_column=args.id_column))
     return finish_run("contrast", args, result, made[-1] if made else None, specs, started,
                       "--column SIDE=FIELD, --label-column")

@@ -41,20 +41,20 @@ def _ace_wrapper(folder) -> tuple:
 def _examples(output, limit: int) -> list[str]:
     """Lines showing up to *limit* contrast pairs of *output*, one spec after another:
     original pair, new pair, label and the label rule that gave it."""
-    from lit.io.jsonl import iter_jsonl
+    from lit.records import read_records
 
     by_spec: dict[str, list[list[str]]] = {}
-    for _, record in iter_jsonl(output):
-        src = record["input"]
-        for t in record["transforms"]:
-            if t["status"] != "ok":
+    for record in read_records(output):
+        src = record.input
+        for t in record.transforms:
+            if not t.ok:
                 continue
-            premise = (t["premise"] or {}).get("output") or src["sentence1"]
-            hypothesis = (t["hypothesis"] or {}).get("output") or src["sentence2"]
-            by_spec.setdefault(t["spec"], []).append([
-                f"  [{t['spec']}] {src['sentence1']} / {src['sentence2']} ({src['gold_label']})",
+            premise = t.output("premise") or src["sentence1"]
+            hypothesis = t.output("hypothesis") or src["sentence2"]
+            by_spec.setdefault(str(t.spec), []).append([
+                f"  [{t.spec}] {src['sentence1']} / {src['sentence2']} ({src['gold_label']})",
                 f"      -> {premise} / {hypothesis}",
-                f"      label {t['label']} by rule {t['label_rule']}"])
+                f"      label {t.label} by rule {t.label_rule}"])
     from itertools import zip_longest
 
     rounds = zip_longest(*by_spec.values())  # one pair of each spec per round

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         task_label_rules,
     )
     from lit.evaluate.predictions import prediction_rows
-    from lit.evaluate.records import failure_note, file_task, labels_of
+    from lit.evaluate.records import failure_note, file_task
     from lit.evaluate.splits import is_splits_dir
     from lit.io.meta import now
     from lit.io.output import refuse_input_as_output, write_text_atomic
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     given_task = load_task(args.task) if args.task else None
     records = read_contrast_file(args.contrast, task=given_task)
     task = file_task(records, given_task)
-    labels = labels_of(task)
+    labels = task.labels
     failed = failure_note(records)
     if failed:
         print(f"lit evaluate: {args.contrast}: {failed}", file=sys.stderr)

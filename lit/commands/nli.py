@@ -6,7 +6,7 @@ columns with --premise-column etc.), or '-' for JSONL on stdin. Each --specs ite
 is the LIT paper's set. OUTPUT gets exactly one JSON line per input record, in input order:
 {id, input, status, reason, transforms: [{spec, status, reason, premise, hypothesis, label,
 label_rule, label_rationale}], timings} (docs/pipeline.md); the run itself is
-lit.run_nli, so Python users get the same behaviour. --resume appends to OUTPUT, skipping
+lit.run (task nli), so Python users get the same behaviour. --resume appends to OUTPUT, skipping
 ids already written (a half-written last line from a killed run is cut off first); an existing
 OUTPUT is otherwise only replaced with --overwrite. A progress
 bar and, at the end, a summary per spec go to stderr. Only one run at a time writes OUTPUT (a
@@ -21,6 +21,11 @@ interrupted (SIGINT/SIGTERM; --resume continues).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lit.pipeline.engine import Engine
+    from lit.tasks.profile import TaskProfile
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -68,14 +73,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lit.tasks import NLI_TASK, load_task
+
+    return run_pairs(args, load_task(NLI_TASK))
+
+
+def run_pairs(args: argparse.Namespace, profile: TaskProfile) -> int:
+    """`lit nli`'s run for *profile*, a task of pair records (nli; `lit contrast --task`
+    hands such a task here): --premise-column and --hypothesis-column name its two sides."""
     import sys
 
     from lit.commands.options import engine_from_args, pair_specs_from_args, spec_warnings
     from lit.commands.runs import finish_run
-    from lit.config import PAPER_SPECS
     from lit.errors import InputError
     from lit.io.meta import now
-    from lit.pipeline.run import run_nli
+    from lit.pipeline.run import RunOptions
+    from lit.pipeline.run import run as run_task
 
     if args.against_shortcut:
         from lit.analyze.contrast import check_features
@@ -83,20 +96,11 @@ def run(args: argparse.Namespace) -> int:
         check_features(args.against_shortcut)
     if args.against_shortcut and args.input == "-":
         raise InputError("--against-shortcut reads INPUT a second time: give a file, not '-'")
-    specs = pair_specs_from_args(args, PAPER_SPECS)
+    specs = pair_specs_from_args(args, profile.specs)
     made = []  # the run's Engine, for the run metadata
     if args.against_shortcut and not (args.specs or args.spec):
-        from lit.analyze.contrast import candidate_specs
-
         made.append(engine_from_args(args))
-        specs, left = candidate_specs(made[0].label_rules, made[0].check_pair)
-        print(f"lit nli: --against-shortcut with no --specs: trying the {len(specs)} pair "
-              f"specs the label rules can label: {','.join(specs)}"
-              + (f" (left out: {'; '.join(left)})" if left else ""), file=sys.stderr)
-        if not specs:
-            made[0].close()
-            raise InputError("--against-shortcut: no pair spec to try (" + "; ".join(left)
-                             + "); name some with --specs")
+        specs = _shortcut_specs(made[0])
     for line in spec_warnings(specs):
         print(line, file=sys.stderr)
 
@@ -105,14 +109,13 @@ def run(args: argparse.Namespace) -> int:
             made.append(engine_from_args(args))
         return made[-1]
 
+    columns = {side: name for side, name in zip(
+        profile.sides, (args.premise_column, args.hypothesis_column)) if name}
     started = now()
-    result = run_nli(
-        args.input, args.output, specs, resume=args.resume, overwrite=args.overwrite,
-        limit=args.limit, progress=not args.no_progress, engine=engine,
-        format=args.format, premise_column=args.premise_column,
-        hypothesis_column=args.hypothesis_column, label_column=args.label_column,
-        id_column=args.id_column, self_pairs=args.self_pairs,
-    )
+    result = run_task(args.input, args.output, RunOptions(
+        profile, specs, resume=args.resume, overwrite=args.overwrite, limit=args.limit,
+        progress=not args.no_progress, engine=engine, format=args.format, columns=columns,
+        label_column=args.label_column, id_column=args.id_column, self_pairs=args.self_pairs))
     code = finish_run("nli", args, result, made[-1] if made else None, specs, started,
                       "--premise-column, --hypothesis-column, --label-column")
     if code:
@@ -123,6 +126,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shortcut_specs(engine: Engine) -> list[str]:
+    """--against-shortcut with no --specs: every pair spec *engine*'s label rules can label
+    (said on stderr); InputError if there is none (the Engine is closed then)."""
+    import sys
+
+    from lit.analyze.contrast import candidate_specs
+    from lit.errors import InputError
+
+    specs, left = candidate_specs(engine.label_rules, engine.check_pair)
+    print(f"lit nli: --against-shortcut with no --specs: trying the {len(specs)} pair "
+          f"specs the label rules can label: {','.join(specs)}"
+          + (f" (left out: {'; '.join(left)})" if left else ""), file=sys.stderr)
+    if not specs:
+        engine.close()
+        raise InputError("--against-shortcut: no pair spec to try (" + "; ".join(left)
+                         + "); name some with --specs")
+    return specs
+
+
 def _against_shortcuts(args: argparse.Namespace) -> list[str]:
     """After `lit nli`: write one contrast set per --against-shortcut feature from OUTPUT;
     return a report line per feature. The input's majority labels come from its own parses
@@ -130,7 +152,6 @@ def _against_shortcuts(args: argparse.Namespace) -> list[str]:
     import json
     from collections import Counter
     from itertools import islice
-    from pathlib import Path
 
     from lit.ace.options import service_from_args
     from lit.analyze.analysis import pair_rows, parse_sentences
@@ -138,9 +159,9 @@ def _against_shortcuts(args: argparse.Namespace) -> list[str]:
     from lit.analyze.fragments import family
     from lit.analyze.mine import mined_pair_rows
     from lit.config import DEFAULT_GRAMMAR_VERSION
-    from lit.io.jsonl import iter_jsonl
     from lit.io.output import atomic_text
-    from lit.io.readers import read_nli
+    from lit.records import read_records
+    from lit.tasks.reader import read_nli
 
     items = list(islice(read_nli(args.input, args.format, premise=args.premise_column,
                                  hypothesis=args.hypothesis_column, label=args.label_column,
@@ -161,10 +182,9 @@ def _against_shortcuts(args: argparse.Namespace) -> list[str]:
             continue
         counts: Counter = Counter()
         path = against_path(args.output, feature)
-        records = (rec for _, rec in iter_jsonl(Path(args.output)))
         with atomic_text(path) as f:
-            for rec in against(records, short, version, counts):
-                f.write(json.dumps(rec) + "\n")
+            for rec in against(read_records(args.output), short, version, counts):
+                f.write(json.dumps(rec.to_dict()) + "\n")
         lines.append(
             f"against {feature} (majority {short.majority_label} in {short.support} input "
             f"pairs): {counts['keep_feature']} of {counts['transforms']} labelled transforms "

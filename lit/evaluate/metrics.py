@@ -9,10 +9,11 @@ from pathlib import Path
 
 from lit.errors import InputError
 from lit.evaluate.fairness import fairness
-from lit.evaluate.records import ORIGINAL, Item, contrast_items, file_task, labels_of, original_item
+from lit.evaluate.records import ORIGINAL, Item, contrast_items, file_task, original_item
 from lit.labels import LabelRules
 from lit.labels.names import NLI, LabelSet
-from lit.tasks import NLI_TASK, TaskProfile
+from lit.records import Record, as_records
+from lit.tasks import TaskProfile
 
 #: Written into every result so a reader need not guess what a number means.
 DEFINITIONS: dict[str, str] = {
@@ -123,14 +124,14 @@ def _labelled(it: Item) -> bool:
     return it.gold is not None and it.original_gold is not None
 
 
-def unlabeled_transforms(records: Sequence[dict], path: Path | str = "",
+def unlabeled_transforms(records: Sequence[Record], path: Path | str = "",
                          task: TaskProfile | None = None) -> Counter:
     """Per spec, ok transforms that cannot be scored: no gold label or no rule label."""
     return Counter(it.spec for rec in records for it in contrast_items(rec, path, task)
                    if not _labelled(it))
 
 
-def needed_items(records: Sequence[dict], path: Path | str = "",
+def needed_items(records: Sequence[Record], path: Path | str = "",
                  task: TaskProfile | None = None) -> list[Item]:
     """Every text or pair a model must classify: each gold-labelled original and its ok,
     labelled contrasts (those that cannot be scored need no prediction). *task*: as
@@ -147,19 +148,17 @@ def needed_items(records: Sequence[dict], path: Path | str = "",
 def task_label_rules(task: TaskProfile, path: str | Path | None = None) -> LabelRules:
     """The label rules a contrast set of *task* was labelled with: *path* (--label-rules) if
     given, else the task's own (LIT's default set for nli)."""
-    if task.name == NLI_TASK:
-        return LabelRules.load(path)
     return task.load_label_rules(path)
 
 
 def rule_kinds(
-    records: Sequence[dict], label_rules: LabelRules, path: Path | str = "",
+    records: Sequence[Record], label_rules: LabelRules, path: Path | str = "",
     task: TaskProfile | None = None,
 ) -> dict[str, bool]:
     """Whether each label rule that a scored pair of *records* names is label-preserving;
     InputError naming the record if a pair has no rule id or one *label_rules* does not have
     (the file was labelled with other rules)."""
-    lines = {r["id"]: r.get("_line", "?") for r in records}
+    lines = {r.id: r.line or "?" for r in records}
     kinds: dict[str, bool] = {}
     for it in needed_items(records, path, task):
         if it.spec == ORIGINAL or it.label_rule in kinds:
@@ -182,7 +181,7 @@ def rule_kinds(
 
 
 def evaluate(
-    records: Sequence[dict],
+    records: Sequence[Record | dict],
     predictions: Mapping[tuple[str, str], str] | None = None,
     path: Path | str = "",
     label_rules: LabelRules | None = None,
@@ -195,11 +194,13 @@ def evaluate(
 ) -> dict:
     """Scores per spec and overall, from *predictions* ((id, spec) -> label) or from any
     classifier *predict_fn* (see `predict`; batched, with progress), for `lit nli` records or
-    `lit contrast` records of any task (*task*: the profile of one that is not built in).
+    `lit contrast` records of any task (*task*: the profile of one that is not built in) as
+    `read_contrast_file` reads them, or their dicts as `Engine.nli` returns them.
 
     A pair with no prediction is skipped and counted (``missing_predictions``), with its
     contrasts if it is an original; with *strict* it is an InputError. InputError too if a
     pair's label rule is not in *label_rules* (default: the task's rule set)."""
+    records = list(as_records(records))
     task = file_task(records, task)
     preserves = rule_kinds(records, label_rules or task_label_rules(task), path, task)
     items = needed_items(records, path, task)
@@ -207,7 +208,7 @@ def evaluate(
         if predict_fn is None:
             raise InputError("evaluate needs predictions or a predict_fn")
         predictions = predict(items, predict_fn, batch_size=batch_size, progress=progress,
-                              labels=labels_of(task))
+                              labels=task.labels)
     missing = [it.key for it in items if it.key not in predictions]
     if missing and strict:
         raise _missing_error(missing, len(items))
@@ -258,13 +259,10 @@ def evaluate(
     } | ({"fairness": fair} if fair else {})
 
 
-def record_counts(records: Sequence[dict]) -> dict:
+def record_counts(records: Sequence[Record]) -> dict:
     """How many records and transforms ended in each status (failure breakdown)."""
-    rec_status = Counter(str(r.get("status")) for r in records)
-    tr_status: Counter = Counter()
-    for r in records:
-        for t in r.get("transforms", []):
-            tr_status[str(t.get("status"))] += 1
+    rec_status = Counter(str(r.status) for r in records)
+    tr_status = Counter(str(t.status) for r in records for t in r.transforms)
     return {
         "records": len(records),
         "records_by_status": dict(rec_status),

@@ -17,6 +17,8 @@ from pathlib import Path
 from lit.errors import InputError
 from lit.evaluate.records import ORIGINAL, original_item, read_contrast_file
 from lit.io.output import atomic_text, slug, write_text_atomic
+from lit.records import Record
+from lit.status import Status
 
 MANIFEST = "splits.json"
 SIDES = ("follow", "counter")
@@ -39,9 +41,8 @@ def write_splits(directory: Path, rows: Sequence, shortcuts: Sequence[dict]) -> 
                 for r in chosen:
                     fields = dict(r.item.input, sentence1=r.item.premise,
                                   sentence2=r.item.hypothesis, gold_label=r.label)
-                    record = {"id": r.item.id, "input": fields, "status": "ok",
-                              "reason": None, "transforms": []}
-                    f.write(json.dumps(record) + "\n")
+                    record = Record(r.item.id, fields, Status.OK.value)
+                    f.write(json.dumps(record.to_dict()) + "\n")
             entry[side] = path
             entry[f"{side}_count"] = len(chosen)
         manifest.append(entry)

@@ -1,9 +1,6 @@
-"""Reading datasets (SNLI/MNLI JSONL, CSV/TSV, sentence files) and writing resumable JSONL."""
+"""Reading dataset rows and sentence files (lit.io.readers) and writing resumable JSONL."""
 
 from lit.io.jsonl import RecordWriter, iter_jsonl, written_ids
-from lit.io.readers import NliItem, count_records, read_nli, read_sentences
+from lit.io.readers import count_records, read_sentences
 
-__all__ = [
-    "NliItem", "RecordWriter", "count_records", "iter_jsonl", "read_nli", "read_sentences",
-    "written_ids",
-]
+__all__ = ["RecordWriter", "count_records", "iter_jsonl", "read_sentences", "written_ids"]

@@ -1,8 +1,9 @@
-"""Dataset readers: one NliItem per input record, never dropping a malformed one.
+"""Dataset rows: every record of a JSONL, CSV, TSV or Parquet file or a `datasets` dataset,
+never dropping a malformed one (lit.tasks.reader makes them a task's items).
 
-A record that cannot be used (bad JSON, a missing sentence) becomes an item with `error` set,
-so a batch run still writes one output record for it (status invalid_input). Problems with the
-whole file (missing, unknown format, a CSV header without the named columns) raise InputError.
+A line that is no record (bad JSON, not UTF-8) is a row with `error` set, so a batch run still
+writes one output record for it (status invalid_input). Problems with the whole file (missing,
+unknown format) raise InputError.
 """
 
 from __future__ import annotations
@@ -13,39 +14,19 @@ import io
 import json
 import sys
 from collections.abc import Callable, Iterator
-from itertools import islice
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from lit.errors import InputError
-from lit.labels.names import label_code
+from lit.files import open_binary
 
 FORMATS = ("jsonl", "csv", "tsv", "parquet", "datasets")
-#: Fields tried, in order, for a record id when no id column is named.
-ID_FIELDS = ("pairID", "pair_id", "id", "idx", "guid")
-#: Fields tried, in order, when no column is named: SNLI/MNLI's, then Hugging Face's.
-PREMISE_FIELDS = ("sentence1", "premise")
-HYPOTHESIS_FIELDS = ("sentence2", "hypothesis")
-LABEL_FIELDS = ("gold_label", "label")
 #: A Hugging Face dataset in the hub cache: ``hf:NAME`` or ``hf:NAME:SPLIT``.
 HUB_PREFIX = "hf:"
 BOM = b"\xef\xbb\xbf"
 #: Hugging Face's integer labels, as strings a CSV/TSV holds them.
 _INT_LABELS = {"0": 0, "1": 1, "2": 2, "-1": -1}
-
-
-@dataclass(frozen=True)
-class NliItem:
-    """One input pair; `input` holds the original fields as read."""
-
-    id: str
-    line: int
-    input: dict = field(default_factory=dict)
-    premise: str | None = None
-    hypothesis: str | None = None
-    gold: object = None
-    error: str | None = None  # why the record cannot be processed (-> invalid_input)
 
 
 def detect_format(path: str | Path, fmt: str | None = None) -> str:
@@ -132,20 +113,12 @@ def _table_rows(path: str | Path, fmt: str) -> Iterator[dict]:
         yield from batch.to_pylist()
 
 
-def _pick(given: str | None, names: tuple[str, ...], present) -> str:
-    """The field to read: the one named, else the first of *names* that is *present*, else
-    the first of *names* (so the record's error names it)."""
-    if given:
-        return given
-    return next((n for n in names if n in present), names[0])
-
-
 def open_text(path: str | Path) -> IO[str]:
     """A text stream for a path (gzip by .gz) or `-` (stdin); InputError if it cannot open.
 
     Lines end at a newline only (a bare CR is data), a leading BOM is dropped, and bytes that
     are not UTF-8 become lone surrogates (surrogateescape), so one bad record is reported as
-    that record's problem (`item_problem`, `text_problem`), not the whole file's.
+    that record's problem (`text_problem`), not the whole file's.
     """
     if str(path) == "-":
         if not hasattr(sys.stdin, "buffer"):  # already text (a test's StringIO)
@@ -158,17 +131,6 @@ def open_text(path: str | Path) -> IO[str]:
             return gzip.open(path, "rt", encoding="utf-8-sig", errors="surrogateescape",
                              newline="\n")
         return open(path, encoding="utf-8-sig", errors="surrogateescape", newline="\n")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot open: {exc.strerror}") from None
-
-
-def open_binary(path: str | Path) -> IO[bytes]:
-    """A byte stream for a path (gzip by .gz) or `-` (stdin); InputError if it cannot open."""
-    if str(path) == "-":
-        return sys.stdin.buffer
-    path = Path(path)
-    try:
-        return gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
     except OSError as exc:
         raise InputError(f"{path}: cannot open: {exc.strerror}") from None
 
@@ -260,102 +222,6 @@ def printable(text: str) -> str:
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
-def item_problem(premise: object, hypothesis: object, gold: object, fields: dict,
-                 names: tuple[str, str, str] = ("sentence1", "sentence2", "gold_label"),
-                 ) -> str | None:
-    """Why an NLI pair cannot be processed (a missing sentence, a label that is not an NLI
-    label, text that cannot be written back), or None; shared by files and the Python API."""
-    for name, value in zip(names, (premise, hypothesis)):
-        if not isinstance(value, str) or not value.strip():
-            return f"no sentence in field {name!r}"
-    try:
-        label_code(gold)
-    except ValueError as exc:
-        return f"field {names[2]!r}: {exc}"
-    return json_problem(fields)
-
-
-def _item(source, line, rec, premise, hypothesis, label, id_field) -> NliItem:
-    """One record's item; fields not named are found by `_pick` (SNLI's, then HF's names)."""
-    premise = _pick(premise, PREMISE_FIELDS, rec)
-    hypothesis = _pick(hypothesis, HYPOTHESIS_FIELDS, rec)
-    label = _pick(label, LABEL_FIELDS, rec)
-    rid = rec.get(id_field) if id_field else next(
-        (rec[k] for k in ID_FIELDS if rec.get(k) not in (None, "")), None
-    )
-    rid = str(rid) if rid not in (None, "") else str(line)
-    gold = rec.get(label)
-    if isinstance(gold, str) and gold.strip() in _INT_LABELS:  # HF integers in a CSV/TSV
-        gold = _INT_LABELS[gold.strip()]
-    return checked_item(rid, line, rec, rec.get(premise), rec.get(hypothesis), gold,
-                        f"{source}:{line}", (premise, hypothesis, label))
-
-
-def checked_item(rid: object, line: int, fields: dict, premise: object, hypothesis: object,
-                 gold: object, where: str,
-                 names: tuple[str, str, str] = ("sentence1", "sentence2", "gold_label"),
-                 ) -> NliItem:
-    """An NliItem, with `error` ("WHERE: why") if the pair cannot be processed; an id or
-    fields that cannot be written as JSON are replaced (line number, escaped text) so that
-    the pair's invalid_input record can be."""
-    error = item_problem(premise, hypothesis, gold, fields, names)
-    if error:
-        rid = line if json_problem(str(rid)) else rid
-        fields = {"raw": ascii(fields)[:2000]} if json_problem(fields) else fields
-        error = f"{where}: {error}"
-    return NliItem(str(rid), line, fields, premise, hypothesis, gold, error)
-
-
-def is_nli_record(rec: dict) -> bool:
-    """Is *rec* a record `lit nli` wrote (its input pair under `input`)? Every command
-    that reads NLI pairs reads those files too."""
-    return "id" in rec and isinstance(rec.get("input"), dict) and isinstance(
-        rec.get("transforms"), list)
-
-
-def read_nli(
-    path: str | Path,
-    fmt: str | None = None,
-    *,
-    premise: str | None = None,
-    hypothesis: str | None = None,
-    label: str | None = None,
-    id_field: str | None = None,
-) -> Iterator[NliItem]:
-    """NLI pairs from JSONL, CSV, TSV, Parquet or a `datasets` dataset (a saved folder,
-    ``DIR:SPLIT``, or ``hf:NAME[:SPLIT]`` from the hub cache); ids from *id_field*,
-    pairID/id, or the line (row) number.
-
-    Fields not named are found by name: sentence1/premise, sentence2/hypothesis,
-    gold_label/label; labels may be SNLI's words or Hugging Face's integers (0 entailment,
-    1 neutral, 2 contradiction, -1 none), see `label_convention`. A `lit nli` output gives
-    its records' input pairs (an invalid_input record is an item with its error again)."""
-    fmt = detect_format(path, fmt)
-    names = [premise, hypothesis, label]
-
-    def check_columns(columns: list[str]) -> None:
-        names[:] = [_pick(premise, PREMISE_FIELDS, columns),
-                    _pick(hypothesis, HYPOTHESIS_FIELDS, columns),
-                    _pick(label, LABEL_FIELDS, columns)]
-        wanted = names[:2] + ([id_field] if id_field else [])
-        missing = [c for c in wanted if c not in columns]
-        if missing:
-            raise InputError(
-                f"{path}: no column {missing[0]!r} (columns: {', '.join(columns) or 'none'}); "
-                "name the columns with --premise-column/--hypothesis-column/--label-column"
-            )
-
-    for row in iter_rows(path, fmt, header=check_columns):
-        if row.error:
-            yield NliItem(str(row.line), row.line, row.fields,
-                          error=f"{path}:{row.line}: {row.error}")
-            continue
-        rec = row.fields
-        if fmt == "jsonl" and is_nli_record(rec):  # a `lit nli` output: its input pairs
-            rec = {"pairID": rec["id"], **rec["input"]}
-        yield _item(path, row.line, rec, *names, id_field)
-
-
 @dataclass(frozen=True)
 class Row:
     """One record of a dataset as read: its line (row) number and fields, or why the line is
@@ -408,7 +274,7 @@ def class_labels(path: str | Path, fmt: str) -> dict[str, tuple[str, ...]]:
 
 
 def count_records(path: str | Path, fmt: str | None = None) -> int | None:
-    """How many records `read_nli` will yield (for the progress bar); None for stdin."""
+    """How many records a reader will yield (for the progress bar); None for stdin."""
     if str(path) == "-":
         return None
     fmt = detect_format(path, fmt)
@@ -420,7 +286,7 @@ def count_records(path: str | Path, fmt: str | None = None) -> int | None:
 
             return pq.ParquetFile(path).metadata.num_rows
         except (ImportError, OSError, ValueError):
-            return None  # read_nli reports the problem
+            return None  # the reader reports the problem
     if fmt == "jsonl":
         return sum(1 for line in iter_lines(path) if line.text.strip() or line.error)
     with open_text(path) as f:
@@ -468,23 +334,3 @@ class LabelConvention:
 
 #: SNLI's gold label for "no consensus", written for an unlabelled pair in the text spelling.
 NO_LABEL_TEXT = "-"
-
-
-def label_convention(path: str | Path, fmt: str | None = None, *, label: str | None = None,
-                     sample: int = 1000) -> LabelConvention:
-    """The label convention of an NLI dataset (any input `read_nli` reads): integers if the
-    first labelled records of *sample* hold integers (or integer strings), else words.
-
-    Code that writes labels back beside a user's data (e.g. `lit augment`) calls this and
-    `LabelConvention.to_input`, so HF-style data gets 0/1/2/-1 and SNLI-style data words."""
-    field_name = label
-    for item in islice(read_nli(path, fmt, label=label), sample):
-        if item.error:
-            continue
-        field_name = field_name or _pick(None, LABEL_FIELDS, item.input)
-        value = item.input.get(field_name)
-        if value in (None, ""):
-            continue
-        integer = isinstance(value, int) and not isinstance(value, bool)
-        return LabelConvention(field_name, integer or str(value).strip() in _INT_LABELS)
-    return LabelConvention(field_name or LABEL_FIELDS[0], False)

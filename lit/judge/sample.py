@@ -14,9 +14,10 @@ from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 
 from lit.errors import InputError
-from lit.evaluate.records import labels_of, original_item, task_of
+from lit.evaluate.records import original_item, task_of
 from lit.io.jsonl import RecordWriter, iter_jsonl
 from lit.labels.names import LabelSet
+from lit.records import Record
 from lit.spec import parse_pair, parse_spec
 from lit.tasks import TaskProfile
 
@@ -50,31 +51,29 @@ def _name(labels: LabelSet, value: object) -> str | None:
         return str(value)
 
 
-def items_of(record: dict, task: TaskProfile | None = None) -> list[dict]:
+def items_of(record: Record, task: TaskProfile | None = None) -> list[dict]:
     """The judgeable transforms of one `lit nli` or `lit contrast` record as sample items:
     those with an output text on some side (a side without one shows its original text).
     *task*: the record's task profile (default: the built-in one it names)."""
-    task = task_of(record, task, f"record {record['id']!r}")
+    task = task_of(record, task, f"record {record.id!r}")
     orig = original_item(record, task=task)
     if orig is None:
         return []
-    labels = labels_of(task)
     out = []
-    for t in record.get("transforms") or []:
-        sides = [{"role": role, "original": text,
-                  "output": (t.get(role) or {}).get("output") or text,
-                  "changed": bool((t.get(role) or {}).get("output"))}
+    for t in record.transforms:
+        sides = [{"role": role, "original": text, "output": t.output(role) or text,
+                  "changed": bool(t.output(role))}
                  for role, text in zip(task.sides, orig.texts)]
         if not any(s["changed"] for s in sides):
             continue
-        spec = str(t.get("spec"))
+        spec = str(t.spec)
         out.append({
-            "item": f"{record['id']}::{spec}", "id": str(record["id"]), "spec": spec,
-            "status": str(t.get("status")), "label": _name(labels, t.get("label")),
-            "label_rule": t.get("label_rule"), "label_rationale": t.get("label_rationale"),
+            "item": f"{record.id}::{spec}", "id": record.id, "spec": spec,
+            "status": str(t.status), "label": _name(task.labels, t.label),
+            "label_rule": t.label_rule, "label_rationale": t.label_rationale,
             "original_label": orig.gold,
             "intended": intended_change(spec, list(task.sides)),
-            "sides": sides, "labels": list(labels.names),
+            "sides": sides, "labels": list(task.labels.names),
         })
     return out
 
@@ -107,7 +106,7 @@ def _allocate(sizes: dict[tuple, int], n: int, minimum: int) -> dict[tuple, int]
     return take
 
 
-def stratified_sample(records: Iterable[dict], n: int, seed: int = 0,
+def stratified_sample(records: Iterable[Record], n: int, seed: int = 0,
                       min_per_stratum: int = 1,
                       statuses: Collection[str] | None = ("ok",),
                       task: TaskProfile | None = None) -> tuple[list[dict], dict]:
@@ -122,8 +121,8 @@ def stratified_sample(records: Iterable[dict], n: int, seed: int = 0,
     skipped: dict[str, int] = {}
     for record in records:
         items = items_of(record, task)
-        for t in record.get("transforms") or []:
-            skipped[str(t.get("status"))] = skipped.get(str(t.get("status")), 0) + 1
+        for t in record.transforms:
+            skipped[str(t.status)] = skipped.get(str(t.status), 0) + 1
         for it in items:
             if statuses is None or it["status"] in statuses:
                 skipped[it["status"]] -= 1

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from lit.errors import InputError
+
 #: The SNLI/MNLI gold label of a pair whose annotators reached no consensus.
 NO_CONSENSUS = "-"
 #: Spellings of "this record has no label at all" (MNLI test sets say "hidden").
@@ -99,6 +101,16 @@ class LabelSet:
         consensus); ValueError if *value* is not one of these labels."""
         code = self.code(value)
         return self.name_of(code) if code in self.codes else None
+
+    def record_code(self, value: object, where: str) -> str | None:
+        """The code of a label a record or file gives, None for no label or no consensus (a
+        pair nothing can be scored against); an InputError naming *where* if it is not one
+        of these labels (the file is wrong, not the program). `name_of` gives its name."""
+        try:
+            code = self.code(value)
+        except ValueError as exc:
+            raise InputError(f"{where}: {exc}") from None
+        return code if code in self.codes else None
 
     def name_of(self, code: str) -> str:
         """The canonical name of a code (KeyError if it is not one)."""

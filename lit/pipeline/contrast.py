@@ -12,21 +12,18 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 
 from lit.errors import InputError
-from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS
-from lit.pipeline.records import SideResult, record_status
+from lit.pipeline.records import record_status
+from lit.records import NliRecord, Record, Sentence, Side, Transform, as_record
 from lit.spec import PairSpec, Spec, parse_pair, parse_text_spec
 from lit.status import Status
+from lit.tasks.item import TaskItem
 from lit.tasks.profile import TaskProfile
-from lit.tasks.reader import TaskItem, field_lists, task_item
 from lit.tasks.sentences import split
-
-#: What a contrast side adds to an NLI record's side.
-SENTENCE_FIELDS = ("sentence", "sentence_input", "sentence_output")
 
 
 def parse_task_spec(profile: TaskProfile, text: str) -> PairSpec:
@@ -48,19 +45,6 @@ def task_specs(profile: TaskProfile, specs: Sequence[str] | None) -> list[str]:
     return chosen
 
 
-def as_task_item(record: object, line: int, profile: TaskProfile) -> TaskItem:
-    """A TaskItem from a dict in the task's fields (or a TaskItem); anything else is an item
-    with `error` set (that record's invalid_input record)."""
-    if isinstance(record, TaskItem):
-        return record
-    if not isinstance(record, dict):
-        return TaskItem(str(line), line, {"raw": ascii(record)[:2000]},
-                        (None,) * len(profile.sides), None,
-                        f"record {line}: expected a dict of the task's fields, not "
-                        f"{type(record).__name__}")
-    return task_item(dict(record), line, profile, field_lists(profile), f"record {line}")
-
-
 def _changed(spec: Spec) -> bool:
     return any(s.name not in IDENTITY_STEPS for s in spec.steps)
 
@@ -76,7 +60,7 @@ class _Pending:
 
 
 class ContrastRun:
-    """Turns task items into the pipeline's NLI items (`items`) and its records back into
+    """Turns task items into the pipeline's items (`items`) and its records back into
     contrast records (`records`); *specs* are (text, PairSpec) as `Engine.nli` names them."""
 
     def __init__(self, profile: TaskProfile, specs: Sequence[tuple[str, PairSpec]]):
@@ -84,54 +68,45 @@ class ContrastRun:
         self.specs = list(specs)
         self._pending: deque[_Pending] = deque()
 
-    def items(self, task_items: Iterable[TaskItem]) -> Iterator[NliItem]:
+    def items(self, task_items: Iterable[TaskItem]) -> Iterator[TaskItem]:
         """The NLI items of each task item, in order (one with `error` for an unusable one)."""
         for item in task_items:
             if item.error:
                 self._pending.append(_Pending(item, (), ((),)))
-                yield NliItem(item.id, item.line, item.input, error=item.error)
+                yield TaskItem(item.id, item.line, item.input, (None, None), error=item.error)
                 continue
             spans = tuple(split(text) for text in item.texts)
             choices = tuple(product(*(range(len(s)) for s in spans)))
             self._pending.append(_Pending(item, spans, choices))
             for choice in choices:
-                sentences = [item.texts[n][slice(*spans[n][i])] for n, i in enumerate(choice)]
-                yield NliItem(item.id, item.line, item.input, sentences[0], sentences[-1],
-                              item.gold)
+                yield replace(item, texts=tuple(item.texts[n][slice(*spans[n][i])]
+                                                for n, i in enumerate(choice)))
 
-    def records(self, nli_records: Iterable[dict]) -> Iterator[dict]:
+    def records(self, nli_records: Iterable[NliRecord]) -> Iterator[dict]:
         """One contrast record per task item, from the NLI records of its items (in order)."""
-        batch: list[dict] = []
+        batch: list[Record] = []
         for record in nli_records:
-            batch.append(record)
+            batch.append(as_record(record))
             if len(batch) == len(self._pending[0].choices):
-                yield self._fold(self._pending.popleft(), batch)
+                yield self._fold(self._pending.popleft(), batch).to_dict()
                 batch = []
 
-    def _fold(self, pending: _Pending, nli: list[dict]) -> dict:
+    def _fold(self, pending: _Pending, nli: list[Record]) -> Record:
         item = pending.item
-        timings = Counter()
+        timings: Counter = Counter()
         for r in nli:
-            timings.update(r["timings"])
+            timings.update(r.timings or {})
         if item.error:
             transforms = [self._failed(text, Status.INVALID_INPUT, item.error)
                           for text, _ in self.specs]
             status, reason = Status.INVALID_INPUT, item.error
         else:
-            transforms = [self._transform(pending, k, [r["transforms"][k] for r in nli])
+            transforms = [self._transform(pending, k, [r.transforms[k] for r in nli])
                           for k in range(len(self.specs))]
             status, reason = record_status(transforms)
-        return {
-            "id": item.id,
-            "task": self.profile.name,
-            "input": item.input,
-            "texts": dict(zip(self.profile.sides, item.texts)),
-            "gold": item.gold,
-            "status": str(status),
-            "reason": reason,
-            "transforms": transforms,
-            "timings": dict(timings),
-        }
+        return Record(item.id, item.input, str(status), reason, tuple(transforms),
+                      dict(timings), self.profile.name,
+                      dict(zip(self.profile.sides, item.texts)), item.gold)
 
     def _nli_sides(self, pair: PairSpec) -> tuple[tuple[str, str, bool], ...]:
         """(contrast side, NLI side, changed?) per side of the task."""
@@ -139,31 +114,28 @@ class ContrastRun:
         return tuple((side, name, _changed(spec))
                      for side, (name, spec) in zip(self.profile.sides, nli))
 
-    def _failed(self, text: str, status: Status, reason: str | None) -> dict:
-        empty = dict.fromkeys((*SideResult(status, reason).fields(), *SENTENCE_FIELDS))
-        return {"spec": text, "status": str(status), "reason": reason,
-                **{side: dict(empty) for side in self.profile.sides},
-                "label": None, "label_rule": None, "label_rationale": None}
+    def _failed(self, text: str, status: Status, reason: str | None) -> Transform:
+        kept = Side(sentence=Sentence(None, None, None))
+        return Transform(text, str(status), reason,
+                         tuple((side, kept) for side in self.profile.sides))
 
-    def _transform(self, pending: _Pending, k: int, tried: list[dict]) -> dict:
+    def _transform(self, pending: _Pending, k: int, tried: list[Transform]) -> Transform:
         """Spec *k*'s transform: the first sentence choice that gave a contrast pair, else
         the first that gave outputs (kept unverified), else the failure of every choice."""
         text, pair = self.specs[k]
         sides = self._nli_sides(pair)
         usable = [j for j, t in enumerate(tried)
-                  if all(t[name]["output"] is not None for _, name, _ in sides)]
-        ok = [j for j in usable if tried[j]["status"] == Status.OK]
+                  if all(t.output(name) is not None for _, name, _ in sides)]
+        ok = [j for j in usable if tried[j].ok]
         if not (ok or usable):
             return self._failed(text, *self._failure(pending, tried))
         j = (ok or usable)[0]
         t = tried[j]
-        out = {"spec": text, "status": t["status"], "reason": self._renamed(t["reason"])}
-        for n, (side, name, changed) in enumerate(sides):
-            index = pending.choices[j][n] if changed else None
-            out[side] = _side(pending.item.texts[n], pending.spans[n], index, t[name])
-        out.update(label=t["label"], label_rule=t["label_rule"],
-                   label_rationale=t["label_rationale"])
-        return out
+        new = tuple((side, _side(pending.item.texts[n], pending.spans[n],
+                                 pending.choices[j][n] if changed else None, t.side(name)))
+                    for n, (side, name, changed) in enumerate(sides))
+        return Transform(text, t.status, self._renamed(t.reason), new, t.label, t.label_rule,
+                         t.label_rationale)
 
     def _renamed(self, reason: str | None) -> str | None:
         """A pipeline reason that names an NLI side ("hypothesis: no parse") with the task's
@@ -173,11 +145,12 @@ class ContrastRun:
                 return f"{side}: {reason[len(nli) + 2:]}"
         return reason
 
-    def _failure(self, pending: _Pending, tried: list[dict]) -> tuple[Status, str | None]:
+    def _failure(self, pending: _Pending, tried: list[Transform]
+                 ) -> tuple[Status, str | None]:
         """The commonest failure of the sentence choices, and each choice's reason (one
         reason if they all agree)."""
-        status = Counter(t["status"] for t in tried).most_common(1)[0][0]
-        reasons = [self._renamed(t["reason"]) for t in tried]
+        status = Counter(t.status for t in tried).most_common(1)[0][0]
+        reasons = [self._renamed(t.reason) for t in tried]
         if len(set(reasons)) == 1:
             return Status(status), reasons[0]
         word = "sentences" if self.profile.is_pair else "sentence"
@@ -186,15 +159,13 @@ class ContrastRun:
             for choice, reason in zip(pending.choices, reasons))
 
 
-def _side(text: str, spans: tuple[tuple[int, int], ...], index: int | None, nli: dict) -> dict:
+def _side(text: str, spans: tuple[tuple[int, int], ...], index: int | None,
+          nli: Side | None) -> Side:
     """A contrast side from an NLI side: `output` the whole new text (sentence *index*
     replaced; None: the side is kept whole)."""
-    side = dict(nli)
+    nli = nli or Side()
     if index is None:
-        side.update(output=text, sentence=None, sentence_input=None, sentence_output=None)
-        return side
+        return replace(nli, output=text, sentence=Sentence(None, None, None))
     start, end = spans[index]
-    new = nli["output"]
-    side.update(output=text[:start] + new + text[end:], sentence=index,
-                sentence_input=text[start:end], sentence_output=new)
-    return side
+    return replace(nli, output=text[:start] + str(nli.output) + text[end:],
+                   sentence=Sentence(index, text[start:end], nli.output))

@@ -22,19 +22,19 @@ from delphin.mrs import MRS
 
 from lit.ace.protocol import Ace
 from lit.config import DEFAULTS, RunConfig
-from lit.io.readers import NliItem
 from lit.labels import IDENTITY_STEPS, LabelDecision, LabelRules, phenomena_of
 from lit.logic import edit_between
-from lit.progress import BatchShare, Progress
 from lit.pipeline.reading import Weighed, moved_phrase, weigh
 from lit.pipeline.realize import Job, Realizer, mrs_key
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.roundtrip import RoundTrip
 from lit.pipeline.timing import StageTimes
+from lit.progress import BatchShare, Progress
 from lit.rank import Scorer
 from lit.rank.explained import examples, moved_arguments
 from lit.spec import PairSpec, Spec, parse_pair, parse_spec
 from lit.status import Status
+from lit.tasks.item import TaskItem
 
 
 @dataclass(frozen=True)
@@ -416,7 +416,7 @@ class Pipeline:
         self.times.merge(times)
         return [transform_record(str(spec), sides[(s, spec)]) for s in sentences for spec in specs]
 
-    def nli(self, items: Sequence[NliItem], specs: Sequence,
+    def nli(self, items: Sequence[TaskItem], specs: Sequence,
             progress: Progress | None = None) -> list[dict]:
         """One `lit nli` record per item, in order, for the pair *specs*: texts ("p;f +i"),
         PairSpecs, or (text, PairSpec) tuples; a record names each spec by its text.
@@ -487,7 +487,7 @@ class Pipeline:
         sides.update(self.sides([h for _, h in wanted if h in needed], parsed, times, done))
         return sides
 
-    def stream_nli(self, items: Sequence[NliItem], specs: Sequence,
+    def stream_nli(self, items: Sequence[TaskItem], specs: Sequence,
                    progress: Progress | None = None) -> Iterator[dict]:
         """`nli`'s records, in order, each handed out as soon as its premise group (neighbours
         with the same premise, parsed once) is done: the groups run in input order, as many
@@ -510,7 +510,7 @@ class Pipeline:
                 for future in futures:  # the consumer stopped early
                     future.cancel()
 
-    def _decide(self, it: NliItem, pair: PairSpec, hypothesis: MRS, ph_p, ph_h) -> LabelDecision:
+    def _decide(self, it: TaskItem, pair: PairSpec, hypothesis: MRS, ph_p, ph_h) -> LabelDecision:
         """The label rules' decision; a pair no other rule covers whose premise is kept and
         whose hypothesis side is a meaning-changing edit goes to the `edit` rules (natural
         logic, issue 15): the edit is found by transforming the hypothesis's MRS here (no ACE)."""
@@ -526,7 +526,7 @@ class Pipeline:
             return LabelDecision(Status(outcome.status), outcome.reason, None, None, None)
         return self._edit_decision(it, pair, hypothesis, outcome.mrs, ph_p, ph_h) or d
 
-    def _edit_decision(self, it: NliItem, pair: PairSpec, hypothesis: MRS, edited: MRS,
+    def _edit_decision(self, it: TaskItem, pair: PairSpec, hypothesis: MRS, edited: MRS,
                        ph_p, ph_h) -> LabelDecision | None:
         """The `edit` rules' decision for the hypothesis *edited* into *edited* (None: no
         edit found between them)."""
@@ -536,7 +536,7 @@ class Pipeline:
         return self.label_rules.decide(pair, it.gold, ph_p, ph_h, edit=edit,
                                        same_sentence=it.premise == it.hypothesis)
 
-    def _pair(self, it: NliItem, text: str, pair: PairSpec, parsed, d, sides) -> dict:
+    def _pair(self, it: TaskItem, text: str, pair: PairSpec, parsed, d, sides) -> dict:
         for side, sentence in (("premise", it.premise), ("hypothesis", it.hypothesis)):
             p = parsed[sentence]
             if p.status != Status.OK:

@@ -5,7 +5,9 @@
         for record in engine.nli(pairs, specs=["f;p", "m;o"]):
             ...
 
-Records are the plain dicts of docs/design.md §5 — exactly what `lit transform` / `lit nli` write.
+Records are the plain dicts of docs/design.md §5 — exactly what `lit transform` / `lit nli` /
+`lit contrast` write. Every task, NLI included, goes through one entry point, `contrast`:
+its profile says how its records are read (lit.tasks.reader) and shaped.
 """
 
 from __future__ import annotations
@@ -23,42 +25,22 @@ from lit.backend.local import LocalBackend, batches
 from lit.backend.work import Backend, BatchWork, Task
 from lit.config import DEFAULT_GRAMMAR_VERSION, DEFAULTS, PAPER_SPECS, RunConfig
 from lit.errors import InputError
-from lit.io.readers import NliItem, checked_item
 from lit.labels import LabelRules
-from lit.pipeline.contrast import ContrastRun, as_task_item, parse_task_spec, task_specs
+from lit.pipeline.contrast import ContrastRun, parse_task_spec, task_specs
 from lit.pipeline.core import Pipeline
-from lit.progress import Progress
 from lit.pipeline.records import SideResult, nli_record, pair_transform, transform_record
 from lit.pipeline.timing import StageTimes
+from lit.progress import Progress
 from lit.rank import Scorer, get_scorer
 from lit.records import NliRecord, TransformRecord
 from lit.spec import PairSpec, Spec, TextSpec, parse_pair, parse_spec
 from lit.status import Status
+from lit.tasks.item import TaskItem
 from lit.tasks.profile import NLI_TASK, TaskProfile, load_task
+from lit.tasks.reader import as_item
 
-
-def as_item(pair: object, line: int) -> NliItem:
-    """An NliItem from a dict (SNLI/MNLI fields, or premise/hypothesis/label), a tuple
-    (premise, hypothesis[, label[, id]]) or an NliItem; anything else, or a pair that
-    cannot be processed, is an item with `error` set (that pair's invalid_input record)."""
-    if isinstance(pair, NliItem):
-        return pair
-    if isinstance(pair, dict):
-        premise = pair.get("sentence1", pair.get("premise"))
-        hypothesis = pair.get("sentence2", pair.get("hypothesis"))
-        gold = pair.get("gold_label", pair.get("label"))
-        rid = next((pair[k] for k in ("pairID", "id") if pair.get(k) not in (None, "")), line)
-        fields = dict(pair)
-    elif isinstance(pair, (tuple, list)) and 2 <= len(pair) <= 4:
-        premise, hypothesis = pair[0], pair[1]
-        gold = pair[2] if len(pair) > 2 else None
-        rid = pair[3] if len(pair) > 3 else line
-        fields = {"sentence1": premise, "sentence2": hypothesis, "gold_label": gold}
-    else:
-        return NliItem(str(line), line, {"raw": ascii(pair)[:2000]}, error=(
-            f"pair {line}: expected a dict or a (premise, hypothesis, label) tuple, "
-            f"not {type(pair).__name__}"))
-    return checked_item(rid, line, fields, premise, hypothesis, gold, f"pair {line}")
+#: The RunConfig fields an Engine takes positionally: Engine(ace, grammar, grammar_version).
+_POSITIONAL = ("ace", "grammar", "grammar_version")
 
 
 class Engine:
@@ -66,8 +48,9 @@ class Engine:
     to stop the ACE processes.
 
     The run's options are one lit.RunConfig: *config*, with *ace*, *grammar*,
-    *grammar_version* and any other RunConfig field given as a keyword on top
-    (``Engine(scorer="ace")`` is ``Engine(config=RunConfig(scorer="ace"))``); an unknown or
+    *grammar_version* (by position or by name: *location*) and any other RunConfig field
+    given as a keyword on top (``Engine(scorer="ace")`` is
+    ``Engine(config=RunConfig(scorer="ace"))``); an unknown or
     invalid option is an InputError naming it. ace/grammar/grammar_version: as for every `lit`
     command (else LIT_ACE, LIT_GRAMMAR, the config file written by `lit setup`). scorer:
     "gpt2" (default; `model` names a Hugging Face model or a local directory), "ace" (no
@@ -76,8 +59,8 @@ class Engine:
     rules: extra rule files or directories. label_rules: a label-rule file (default: the one
     shipped with LIT). task: a task profile (a built-in name such as "sst2", a .toml file or
     a TaskProfile; docs/tasks.md) whose label rules the Engine uses (label_rules, if given, is
-    read in the task's labels instead); default "nli", LIT's NLI rules. `contrast` makes its
-    contrast sets. service: an ACE service to use (left running by `close`), or a function
+    read in the task's labels instead); default "nli", LIT's NLI rules. `contrast` is the one
+    entry point of every task (`nli` is it with task nli). service: an ACE service to use (left running by `close`), or a function
     that starts one (the Engine owns and closes what it returns; with the Ray backend each
     actor calls it on its own node); default: one started from the options.
 
@@ -89,10 +72,7 @@ class Engine:
 
     def __init__(
         self,
-        ace: str | Path | None = None,
-        grammar: str | Path | None = None,
-        grammar_version: str | None = None,
-        *,
+        *location: str | Path | None,
         config: RunConfig | None = None,
         rules: Sequence[str | Path] | None = None,
         label_rules: str | Path | LabelRules | None = None,
@@ -100,10 +80,10 @@ class Engine:
         service: Ace | Callable[[], Ace] | None = None,
         **options: Any,
     ):
-        from lit.rules.engine import RuleEngine
-
-        config = (config or DEFAULTS).replace(ace=ace, grammar=grammar,
-                                               grammar_version=grammar_version, **options)
+        if len(location) > len(_POSITIONAL):
+            raise InputError(f"Engine takes at most {len(_POSITIONAL)} positional options "
+                             f"({', '.join(_POSITIONAL)}); give the others by name")
+        config = (config or DEFAULTS).replace(**dict(zip(_POSITIONAL, location)), **options)
         self.backend: Backend | None = None
         self._owns_service = not isinstance(service, Ace)
         factory = service if self._owns_service else None
@@ -121,40 +101,44 @@ class Engine:
         )
         #: the run's options, with the grammar version this Engine's rules are for
         self.config = config.replace(grammar_version=self.grammar_version)
-        given_label_rules = label_rules
         try:
-            self.task = load_task(NLI_TASK if task is None else task)
-            self.rules = RuleEngine.load(self.grammar_version, paths=rules)
-            if self.task.name != NLI_TASK and not isinstance(label_rules, LabelRules):
-                # the task's rules speak its labels: Ray actors get them parsed
-                label_rules = given_label_rules = self.task.load_label_rules(label_rules)
-            if not isinstance(label_rules, LabelRules):
-                label_rules = LabelRules.load(label_rules)
-            if config.backend == "ray":
-                from lit.backend.ray_backend import RayBackend, Recipe, options_of
-
-                actor_config = config.replace(workers=config.ace_workers_per_actor)
-                build = partial(actor_work, actor_config,
-                                tuple(map(str, rules)) if rules else None, given_label_rules,
-                                factory)
-                self.backend = RayBackend(Recipe(build, actor_config), options_of(config),
-                                          failed_records)
-                self.scorer = self.backend.scorer  # loaded on the actors, not here
-            else:
-                self.scorer = get_scorer(config.scorer, model=config.model,
-                                         device=config.device,
-                                         batch_size=config.score_batch_size)
-                self.scorer.load()  # fail now, not after a batch's ACE work
+            self._load(config, rules, label_rules, task, factory)
         except BaseException:
             self.close()
             raise
-        self.label_rules = label_rules
         self._task_backends: dict[str, LocalBackend] = {}  # other tasks' (`contrast`)
-        self.pipeline = Pipeline(service, self.rules, self.scorer, label_rules=label_rules,
+        self.pipeline = Pipeline(service, self.rules, self.scorer, label_rules=self.label_rules,
                                  options=self.config)
         if self.backend is None:
             self.backend = LocalBackend(BatchWork(self.pipeline, service),
                                         self.config.batches_in_flight)
+
+    def _load(self, config: RunConfig, rules: Sequence[str | Path] | None,
+              label_rules: str | Path | LabelRules | None,
+              task: str | Path | TaskProfile | None,
+              factory: Callable[[], Ace] | None) -> None:
+        """The task, rule engine, label rules (in the task's labels: Ray actors get them
+        parsed) and scorer, or the Ray backend whose actors load their own."""
+        from lit.rules.engine import RuleEngine
+
+        self.task = load_task(NLI_TASK if task is None else task)
+        self.rules = RuleEngine.load(self.grammar_version, paths=rules)
+        if not isinstance(label_rules, LabelRules):
+            label_rules = self.task.load_label_rules(label_rules)
+        self.label_rules = label_rules
+        if config.backend == "ray":
+            from lit.backend.ray_backend import RayBackend, Recipe, options_of
+
+            actor_config = config.replace(workers=config.ace_workers_per_actor)
+            build = partial(actor_work, actor_config,
+                            tuple(map(str, rules)) if rules else None, label_rules, factory)
+            self.backend = RayBackend(Recipe(build, actor_config), options_of(config),
+                                      failed_records)
+            self.scorer = self.backend.scorer  # loaded on the actors, not here
+        else:
+            self.scorer = get_scorer(config.scorer, model=config.model, device=config.device,
+                                     batch_size=config.score_batch_size)
+            self.scorer.load()  # fail now, not after a batch's ACE work
 
     @classmethod
     def from_config(cls, config: RunConfig, **given: Any) -> Engine:
@@ -186,6 +170,12 @@ class Engine:
             raise InputError(f"{kind} {str(spec)!r}: {exc}") from None
         return pair
 
+    def check_task_spec(self, profile: TaskProfile, text: str) -> PairSpec:
+        """*text* as a spec of *profile*'s kind (a pair spec, or a single spec run as
+        "spec;o"), each step checked; an InputError names the spec as given."""
+        pair = parse_task_spec(profile, text)
+        return self.check_pair(text if profile.is_pair else pair)
+
     # --- work -----------------------------------------------------------------------------
 
     def transform(self, sentence: str, spec: str | Spec) -> TransformRecord:
@@ -207,44 +197,41 @@ class Engine:
         self, pairs: Iterable[object], specs: Sequence[str | PairSpec] = PAPER_SPECS,
         progress: Progress | None = None,
     ) -> Iterator[NliRecord]:
-        """One `lit nli` record per pair (see `as_item` for accepted shapes), streamed in
-        input order; `specs` are pair specs such as "f;p" or "p;f +i". *progress* (called
-        from any thread) hears pairs done, as fractions while a batch's parses, generations
-        and sides finish (local backend), or a whole pair per record (Ray); the calls add
-        up to the number of pairs."""
-        named = self._named_pairs(specs)
-        items = (as_item(p, k) for k, p in enumerate(pairs, 1))
-        yield from self._run_pairs(self.backend, items, named, progress)
+        """One `lit nli` record per pair: `contrast` with task nli (the one path; see
+        lit.tasks.reader.as_item for the accepted shapes)."""
+        return self.contrast(pairs, NLI_TASK, specs, progress)
 
     def contrast(
         self, records: Iterable[object], task: str | Path | TaskProfile | None = None,
         specs: Sequence[str | PairSpec] | None = None, progress: Progress | None = None,
     ) -> Iterator[dict]:
-        """One contrast record per record of *task* (a profile name or file, default the
-        Engine's task; docs/tasks.md), streamed in input order: dicts in the task's fields
-        (or lit.tasks.reader.TaskItems). *specs* are single specs for a single-text task,
-        pair specs for a pair task (default: the profile's). Task `nli` gives `nli`'s
-        records. *progress* hears one per record. A task other than the Engine's needs the
-        local backend (its label rules are loaded here)."""
+        """One record per record of *task* (a profile name or file, default the Engine's
+        task; docs/tasks.md), streamed in input order: dicts in the task's fields, tuples
+        (texts[, label[, id]]) or lit.tasks.TaskItems. *specs* are single specs for a
+        single-text task, pair specs for a pair task (default: the profile's); bad specs
+        raise InputError before any work. A pair-records task (nli) gives the pipeline's
+        pair records and *progress* hears pairs done, as fractions while a batch's parses,
+        generations and sides finish (local backend), or a whole pair per record (Ray);
+        another task gives contrast records, and *progress* one per record. A task other
+        than the Engine's needs the local backend (its label rules are loaded here)."""
         profile = self.task if task is None else load_task(task)
-        if profile.name == NLI_TASK:
-            yield from self.nli(records, specs or profile.specs, progress)
-            return
         texts = task_specs(profile, [str(s) for s in specs or []])
-        named = [(t, self.check_pair(parse_task_spec(profile, t))) for t in texts]
-        run = ContrastRun(profile, named)
-        items = run.items(as_task_item(r, k, profile) for k, r in enumerate(records, 1))
-        for record in run.records(self._run_pairs(self._backend_for(profile), items, named)):
+        named = [(t, self.check_task_spec(profile, t)) for t in texts]
+        items = (as_item(r, k, profile) for k, r in enumerate(records, 1))
+        backend = self._backend_for(profile)
+        if profile.pair_records:
+            return self._run_pairs(backend, items, named, progress)
+        return self._contrast_records(ContrastRun(profile, named), backend, items, progress)
+
+    def _contrast_records(self, run: ContrastRun, backend: Backend, items: Iterator[TaskItem],
+                          progress: Progress | None) -> Iterator[dict]:
+        """*run*'s contrast records of *items*, each heard by *progress*."""
+        for record in run.records(self._run_pairs(backend, run.items(items), run.specs)):
             if progress is not None:
                 progress(Fraction(1))
             yield record
 
-    def _named_pairs(self, specs: Sequence[str | PairSpec]) -> list[tuple[str, PairSpec]]:
-        """Each spec checked, with the text records name it by."""
-        checked = [(s, self.check_pair(s)) for s in specs]
-        return [(s.strip() if isinstance(s, str) else str(p), p) for s, p in checked]
-
-    def _run_pairs(self, backend: Backend, items: Iterable[NliItem],
+    def _run_pairs(self, backend: Backend, items: Iterable[TaskItem],
                    named: list[tuple[str, PairSpec]],
                    progress: Progress | None = None) -> Iterator[NliRecord]:
         work = batches(items, self.batch_size, self.batches_in_flight,

@@ -27,16 +27,18 @@ from typing import Any
 from delphin.codecs import simplemrs
 
 from lit.errors import InputError
-from lit.io.readers import HYPOTHESIS_FIELDS, PREMISE_FIELDS
 from lit.labels import IDENTITY_STEPS
 from lit.rank.closeness import edit_distance, tokens
+from lit.records import Record, Side, Transform
 from lit.spec import parse_pair, parse_text_spec
 from lit.status import Status
+from lit.tasks.profile import NLI_TASK, load_task
 
 #: Statuses of a pair whose sides the rules transformed (generation was attempted).
 APPLIED = frozenset({Status.OK.value, Status.NOT_VERIFIED.value, Status.NO_GENERATION.value,
                      Status.NOT_FLUENT.value})
-_SIDES = (("premise", PREMISE_FIELDS), ("hypothesis", HYPOTHESIS_FIELDS))
+#: The profile of a `lit nli` record: its sides and the input fields that may hold each.
+_NLI = load_task(NLI_TASK)
 
 
 def mrs_distance(a: str, b: str) -> int:
@@ -62,12 +64,12 @@ class _Figures:
     verified: int = 0
 
 
-def _sides(record: dict) -> tuple[str, ...]:
+def _sides(record: Record) -> tuple[str, ...]:
     """A record's side keys: a contrast record's texts (docs/tasks.md), else NLI's."""
-    return tuple(record["texts"]) if "task" in record else tuple(s for s, _ in _SIDES)
+    return tuple(record.texts or ()) if record.task is not None else _NLI.sides
 
 
-def _changed_sides(record: dict, spec: str) -> tuple[str, ...]:
+def _changed_sides(record: Record, spec: str) -> tuple[str, ...]:
     sides = _sides(record)
     try:
         pair = parse_pair(spec) if len(sides) == 2 else parse_text_spec(spec)
@@ -77,13 +79,17 @@ def _changed_sides(record: dict, spec: str) -> tuple[str, ...]:
                  if any(s.name not in IDENTITY_STEPS for s in spec.steps))
 
 
-def _original(record: dict, side: str) -> str | None:
-    if "task" in record:
-        text = record["texts"].get(side)
-        return text if isinstance(text, str) else None
-    found = [record["input"][f] for f in dict(_SIDES)[side]
-             if isinstance(record["input"].get(f), str)]
-    return found[0] if found else None
+def _original(record: Record, side: str) -> str | None:
+    text = record.original((side,), _NLI.fields)[0][0]
+    return text if isinstance(text, str) else None
+
+
+def _side(t: Transform, name: str) -> Side:
+    """Side *name* of an applied transform (every applied transform has its sides)."""
+    side = t.side(name)
+    if side is None:
+        raise InputError(f"transform {t.spec!r} has no side {name!r}")
+    return side
 
 
 class TailorMetrics:
@@ -98,27 +104,26 @@ class TailorMetrics:
             self._scorer = _fluency_scorer()
         return self._scorer.per_word(text)
 
-    def add(self, record: dict) -> None:
-        for t in record.get("transforms") or []:
-            if t["status"] not in APPLIED:
+    def add(self, record: Record) -> None:
+        for t in record.transforms:
+            if t.status not in APPLIED:
                 continue
-            figures = self.specs[t["spec"]]
-            changed = _changed_sides(record, t["spec"])
+            figures = self.specs[str(t.spec)]
+            changed = _changed_sides(record, str(t.spec))
             figures.applied += 1
-            figures.verified += t["status"] == Status.OK.value and all(
-                t[side]["verified"] for side in changed)
-            if t["status"] != Status.OK.value:
+            figures.verified += t.ok and all(_side(t, side).verified for side in changed)
+            if not t.ok:
                 continue
             for side in changed:
-                original, output = _original(record, side), t[side]["output"]
+                original, output = _original(record, side), t.output(side)
                 if original is None or output is None:
                     continue
                 figures.tokens.append(edit_distance(tokens(original), tokens(output)))
                 figures.fluency.append(10 ** (self._score(output) - self._score(original)))
                 other = next((s for s in _sides(record) if s != side), None)
-                if (other is not None and other not in changed and t[other]["mrs"]
-                        and t[side]["mrs"] and _original(record, other) == original):
-                    figures.mrs.append(mrs_distance(t[other]["mrs"], t[side]["mrs"]))
+                if (other is not None and other not in changed and _side(t, other).mrs
+                        and _side(t, side).mrs and _original(record, other) == original):
+                    figures.mrs.append(mrs_distance(_side(t, other).mrs, _side(t, side).mrs))
 
     def to_json(self) -> dict[str, dict[str, Any]]:
         """Per spec: mean token and MRS edit distance, mean fluency ratio, share verified,

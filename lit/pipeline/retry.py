@@ -8,21 +8,22 @@ taken out of the output and their pairs run again; every other record stays as w
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
+from lit.errors import InputError
 from lit.io.output import atomic_text
+from lit.records import NliRecord, Record, as_record
 from lit.status import Status
 
 #: Statuses that name a limit of the run rather than the sentence.
 LIMITED = frozenset({Status.TIMEOUT.value, Status.RESOURCE.value})
 
 
-def stopped_by_limit(record: dict) -> bool:
+def stopped_by_limit(record: Record | NliRecord) -> bool:
     """Did a time limit or memory cap stop this `lit nli` record or one of its transforms?"""
-    return record.get("status") in LIMITED or any(
-        t.get("status") in LIMITED for t in record.get("transforms") or ())
+    record = as_record(record)
+    return record.status in LIMITED or any(t.status in LIMITED for t in record.transforms)
 
 
 def drop_limited(output: Path) -> int:
@@ -46,7 +47,6 @@ def _limited_line(raw: bytes) -> bool:
     if not raw.endswith(b"\n"):
         return False  # cut off mid-write: written_ids repairs it
     try:
-        record = json.loads(raw)
-    except ValueError:
-        return False
-    return isinstance(record, dict) and stopped_by_limit(record)
+        return stopped_by_limit(Record.from_json(raw))
+    except InputError:
+        return False  # not a record: written_ids judges it

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from lit.io import NliItem
 from lit.labels.names import LABELS
+from lit.tasks.item import TaskItem
 
 #: A sentence entails itself: the gold label of a self-pair.
 SELF_LABEL = LABELS[0]
 SIDES = ("premise", "hypothesis")
 
 
-def self_pair_items(items: Iterable[NliItem]) -> Iterator[NliItem]:
+def self_pair_items(items: Iterable[TaskItem]) -> Iterator[TaskItem]:
     """One (S, S) item per distinct sentence of *items*."""
     seen: set[str] = set()
     for item in items:
@@ -33,5 +33,5 @@ def self_pair_items(items: Iterable[NliItem]) -> Iterator[NliItem]:
             seen.add(sentence)
             fields = {"premise": sentence, "hypothesis": sentence, "gold_label": SELF_LABEL,
                       "source_id": item.id, "side": side}
-            yield NliItem(f"{item.id}/{side}", item.line, fields, sentence, sentence,
+            yield TaskItem(f"{item.id}/{side}", item.line, fields, (sentence, sentence),
                           SELF_LABEL)

@@ -15,6 +15,7 @@ from typing import Any
 from lit.errors import InputError
 from lit.pipeline.metrics import TailorMetrics
 from lit.rank.minimal import REFUSAL_KINDS, refusals
+from lit.records import NliRecord, Record, as_record
 from lit.spec import parse_pair
 from lit.status import Status
 
@@ -94,21 +95,23 @@ class Summary:
         #: not cause costs an attempt, not a record, so the records cannot show it
         self.ace_retries: dict[str, int] = {}
 
-    def add(self, record: dict) -> None:
+    def add(self, record: Record | NliRecord) -> None:
+        """Count one record of the run (as the pipeline made it, or read back)."""
+        record = as_record(record)
         self.records += 1
-        self.record_status[record["status"]] += 1
+        self.record_status[str(record.status)] += 1
         ok_here = False
-        for t in record["transforms"]:
-            spec = t["spec"]
+        for t in record.transforms:
+            spec = str(t.spec)
             self.specs.setdefault(spec)
-            if t["status"] == Status.OK:
+            if t.ok:
                 self.ok[spec] += 1
-                self.labels[spec][t["label"] or "no label"] += 1
+                self.labels[spec][t.label or "no label"] += 1
                 ok_here = True
             else:
-                self.failures[spec][t["status"]] += 1
-                self.reasons[spec][(t["status"], _reason_key(t["reason"]))] += 1
-                self.refusals.update(refusals(t["status"], t["reason"]))
+                self.failures[spec][str(t.status)] += 1
+                self.reasons[spec][(str(t.status), _reason_key(t.reason))] += 1
+                self.refusals.update(refusals(t.status, t.reason))
         self.any_ok += ok_here
         self.tailor.add(record)
 

@@ -18,10 +18,10 @@ from lit.evaluate.records import (
     contrast_items,
     failure_counts,
     file_task,
-    labels_of,
     original_item,
 )
 from lit.io.output import write_text_atomic
+from lit.records import Record, Side, Transform, as_records
 from lit.report.audit import audit_section
 from lit.report.augment import augmentation_section
 from lit.worddiff import highlight
@@ -51,11 +51,11 @@ def _section(anchor: str, title: str, html: str) -> tuple[str, str, str]:
     return anchor, title, f'<section id="{anchor}"><h2>{escape(title)}</h2>{html}</section>'
 
 
-def _specs(records: Sequence[dict]) -> list[str]:
-    return list(dict.fromkeys(str(t.get("spec")) for r in records for t in r.get("transforms", [])))
+def _specs(records: Sequence[Record]) -> list[str]:
+    return list(dict.fromkeys(str(t.spec) for r in records for t in r.transforms))
 
 
-def _summary(records: Sequence[dict], evaluation: dict | None) -> str:
+def _summary(records: Sequence[Record], evaluation: dict | None) -> str:
     counts = record_counts(records)
     n_tr = sum(counts["transforms_by_status"].values())
     by_status = counts["records_by_status"]
@@ -65,7 +65,7 @@ def _summary(records: Sequence[dict], evaluation: dict | None) -> str:
         (counts["records"] - unparsed, "records parsed (not invalid_input or no_parse)"),
         (f'{counts["transforms_by_status"].get("ok", 0)} / {n_tr}', "transforms ok / requested"),
         (len(_specs(records)), "pair specs"),
-        (sum(1 for r in records if any(t.get("status") == "ok" for t in r.get("transforms", []))),
+        (sum(1 for r in records if any(t.ok for t in r.transforms)),
          "records with ≥ 1 contrast pair"),
     ]
     failed = failure_counts(records)
@@ -81,11 +81,11 @@ def _summary(records: Sequence[dict], evaluation: dict | None) -> str:
     ) + "</div>"
 
 
-def _outcomes(records: Sequence[dict]) -> str:
+def _outcomes(records: Sequence[Record]) -> str:
     per_spec: dict[str, Counter] = {s: Counter() for s in _specs(records)}
     for r in records:
-        for t in r.get("transforms", []):
-            per_spec[str(t.get("spec"))][str(t.get("status"))] += 1
+        for t in r.transforms:
+            per_spec[str(t.spec)][str(t.status)] += 1
     if not per_spec:
         return '<p class="empty">No transforms in this file.</p>'
     present = {s for c in per_spec.values() for s in c}
@@ -202,11 +202,11 @@ def _worded(rows: list[list[str]], column: int) -> list[list[str]]:
     return out
 
 
-def _failures(records: Sequence[dict], limit: int = 20) -> str:
-    rec = Counter((str(r.get("status")), str(r.get("reason") or "–"))
-                  for r in records if r.get("status") != "ok")
-    tr = Counter((str(t.get("spec")), str(t.get("status")), str(t.get("reason") or "–"))
-                 for r in records for t in r.get("transforms", []) if t.get("status") != "ok")
+def _failures(records: Sequence[Record], limit: int = 20) -> str:
+    rec = Counter((str(r.status), str(r.reason or "–"))
+                  for r in records if r.status != Status.OK.value)
+    tr = Counter((str(t.spec), str(t.status), str(t.reason or "–"))
+                 for r in records for t in r.transforms if not t.ok)
     if not rec and not tr:
         return '<p class="empty">No failures.</p>'
     out = ""
@@ -240,15 +240,15 @@ def _prediction_cell(pred: str | None, gold: str | None) -> str:
     return f'<span class="pred {cls}">{short(pred)}</span>'
 
 
-def _ranking_table(side: dict) -> str:
+def _ranking_table(side: Side) -> str:
     """One side's candidates as the ranking saw them: surface, score, closeness, defects."""
-    ranking = side.get("ranking") or []
+    ranking = side.ranking or ()
     if not ranking:
-        cands = side.get("candidates") or []
+        cands = side.candidates or ()
         return ("<p class=\"small\">candidates: " + escape(" | ".join(cands)) + "</p>"
                 if cands else '<p class="small">no candidates recorded</p>')
     rows = [[("<b>" + escape(r.get("surface", "")) + "</b>" if r.get("surface") ==
-              side.get("output") else escape(r.get("surface", ""))),
+              side.output else escape(r.get("surface", ""))),
              escape(f'{r["score"]:.3f}' if isinstance(r.get("score"), float) else
                     str(r.get("score"))),
              escape(str(r.get("distance"))), escape(", ".join(r.get("defects") or []) or "–")]
@@ -257,14 +257,14 @@ def _ranking_table(side: dict) -> str:
                  numeric={1, 2})
 
 
-def _drill_down(t: dict, sides: Sequence[str]) -> str:
+def _drill_down(t: Transform, sides: Sequence[str]) -> str:
     """Why this pair: each side's candidates, their scores, the reason the chosen one won,
     and the transformed MRS, folded away until asked for."""
     parts = []
     for role in sides:
-        side = t.get(role) or {}
-        because = side.get("chosen_because")
-        mrs = side.get("mrs")
+        side = t.side(role) or Side()
+        because = side.chosen_because
+        mrs = side.mrs
         parts.append(
             f"<h4>{role}</h4>"
             + (f'<p class="small">chosen because: {escape(because)}</p>' if because else "")
@@ -276,21 +276,20 @@ def _drill_down(t: dict, sides: Sequence[str]) -> str:
             + "</details>")
 
 
-def _examples(records: Sequence[dict], evaluation: dict | None, page: int,
+def _examples(records: Sequence[Record], evaluation: dict | None, page: int,
               task: TaskProfile) -> str:
     """Every contrast pair, one table per spec, *page* rows per page (report.js pages them),
     each with its label rule (rationale on hover) and a drill-down to its candidates."""
     preds = {}
     if evaluation:
-        labels = labels_of(task)
-        preds = {(str(p["id"]), str(p["spec"])): labels.name(p["prediction"])
+        preds = {(str(p["id"]), str(p["spec"])): task.labels.name(p["prediction"])
                  for p in evaluation.get("predictions", [])}
     by_spec: dict[str, list] = {}
     for r in records:
         orig = original_item(r, task=task)
         if orig is None:
             continue
-        oks = [t for t in r.get("transforms", []) if t.get("status") == Status.OK.value]
+        oks = [t for t in r.transforms if t.ok]
         # contrast_items keeps the ok transforms
         for it, t in zip(contrast_items(r, task=task), oks):
             by_spec.setdefault(it.spec, []).append((orig, it, t))
@@ -303,7 +302,7 @@ def _examples(records: Sequence[dict], evaluation: dict | None, page: int,
             marked = [highlight(old, new) for old, new in zip(orig.texts, it.texts)]
             p_o, p_c = preds.get((it.id, ORIGINAL)), preds.get(it.key)
             error = (p_o is not None and p_o != orig.gold) or (p_c is not None and p_c != it.gold)
-            rationale = escape(t.get("label_rationale") or "", quote=True)
+            rationale = escape(t.label_rationale or "", quote=True)
             cells = [escape(it.id), "<br>".join(old for old, _ in marked),
                      "<br>".join(new for _, new in marked),
                      f"{short(orig.gold)} → {short(it.gold)}",
@@ -333,16 +332,15 @@ def _examples(records: Sequence[dict], evaluation: dict | None, page: int,
     return "".join(out)
 
 
-def _label_rules(records: Sequence[dict]) -> str:
+def _label_rules(records: Sequence[Record]) -> str:
     """Each label rule that labelled a pair: its rationale, how many pairs, for which specs."""
     used: dict[str, tuple[str, Counter]] = {}
     for r in records:
-        for t in r.get("transforms", []):
-            if t.get("status") == Status.OK.value and t.get("label_rule"):
-                rule = str(t["label_rule"])
-                rationale, specs = used.setdefault(rule, (t.get("label_rationale") or "",
-                                                          Counter()))
-                specs[str(t.get("spec"))] += 1
+        for t in r.transforms:
+            if t.ok and t.label_rule:
+                _, specs = used.setdefault(str(t.label_rule),
+                                           (t.label_rationale or "", Counter()))
+                specs[str(t.spec)] += 1
     if not used:
         return '<p class="empty">No pair was labelled.</p>'
     rows = [[f"<code>{escape(rule)}</code>", escape(rationale or "–"),
@@ -384,10 +382,10 @@ def _run(meta: dict) -> str:
             + f'<details><summary>Options</summary><ul class="small">{options}</ul></details>')
 
 
-def evaluation_mismatch(evaluation: dict, records: Sequence[dict]) -> str | None:
+def evaluation_mismatch(evaluation: dict, records: Sequence[Record]) -> str | None:
     """Why an evaluation (JSON of `lit evaluate -o`) is not of these records, or None: its
     predictions must name ids of these records, and its specs must be theirs."""
-    ids = {str(r["id"]) for r in records}
+    ids = {r.id for r in records}
     foreign = [p for p in evaluation.get("predictions", []) if str(p.get("id")) not in ids]
     if foreign:
         total = len(evaluation.get("predictions", []))
@@ -401,7 +399,7 @@ def evaluation_mismatch(evaluation: dict, records: Sequence[dict]) -> str | None
 
 
 def build_report(
-    records: Sequence[dict],
+    records: Sequence[Record | dict],
     evaluation: dict | None = None,
     analysis: dict | None = None,
     *,
@@ -418,7 +416,8 @@ def build_report(
     *meta* the records' run metadata (lit.io.meta.read_meta); *examples* rows per page;
     *judging* the JSON of `lit judge agree -o`; *task* the profile of records of a task
     that is not built in (default: the task the records name); *audit* the records of a
-    `lit audit` run."""
+    `lit audit` run. *records* are Records (lit.records) or their dicts."""
+    records = list(as_records(records))
     sections = [_section("summary", "Summary", _summary(records, evaluation)
                          + _outcomes(records))]
     if meta:
@@ -467,6 +466,6 @@ def _page(sections: list[tuple[str, str, str]], title: str, count: str,
     )
 
 
-def write_report(path: Path, records: Sequence[dict], **kwargs) -> None:
+def write_report(path: Path, records: Sequence[Record | dict], **kwargs) -> None:
     """Build the report and replace *path* with it only once it is complete."""
     write_text_atomic(path, build_report(records, **kwargs))

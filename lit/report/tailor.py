@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from html import escape
 
 from lit.pipeline.metrics import TailorMetrics
+from lit.records import Record
 from lit.report.html import table
 
 
@@ -15,7 +16,7 @@ def _fmt(x: float | None, pattern: str) -> str:
     return "–" if x is None else pattern.format(x)
 
 
-def tailor_section(records: Sequence[dict]) -> str | None:
+def tailor_section(records: Sequence[Record]) -> str | None:
     """HTML for the metrics of *records*, or None if the rules applied to no pair."""
     metrics = TailorMetrics()
     for r in records:

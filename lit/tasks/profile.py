@@ -19,13 +19,19 @@ except ImportError:  # Python 3.10: the same parser as a package (pyproject's to
 
 from lit.errors import InputError
 from lit.labels.names import LabelSet
+from lit.labels.ruleset import DEFAULT_RULES
 
 PROFILE_DIR = Path(__file__).with_name("profiles")
+#: LIT's own NLI label rules (the nli profile's), which run metadata names lit/labels/...
+_SHIPPED_RULES = (Path(__file__).parents[1] / "labels" / DEFAULT_RULES).resolve()
 PROFILE_SUFFIX = ".toml"
-#: The task whose records are `lit nli`'s (docs/tasks.md).
+#: The default task: three-way NLI, whose records are `lit nli`'s (docs/tasks.md).
 NLI_TASK = "nli"
+#: What a profile's `records` key may say: the pipeline's pair records, each text run whole
+#: (`lit nli`'s, docs/pipeline.md), or contrast records, each text cut into sentences.
+PAIR_RECORDS, CONTRAST_RECORDS = "pairs", "contrast"
 #: The keys of a profile and of its [fields] and [labels] tables; anything else is a typo.
-_KEYS = {"name", "description", "sides", "label_rules", "specs", "fields", "labels"}
+_KEYS = {"name", "description", "sides", "label_rules", "specs", "fields", "labels", "records"}
 _LABEL_KEYS = {"names", "codes", "spellings", "no_consensus"}
 #: The [fields] roles besides the sides.
 LABEL_ROLE, ID_ROLE = "label", "id"
@@ -39,7 +45,7 @@ class TaskProfile:
     gives per role (each side, `label`, `id`) the input fields to try, first present first;
     `labels` its label set; `label_rules` its label-rule file; `specs` the specs a run
     tries when none are given (single specs for a single-text task, pair specs "a;b" for a
-    pair task)."""
+    pair task); `records` the shape of its records (PAIR_RECORDS or CONTRAST_RECORDS)."""
 
     name: str
     description: str
@@ -49,11 +55,18 @@ class TaskProfile:
     label_rules: Path
     specs: tuple[str, ...]
     source: str
+    records: str = CONTRAST_RECORDS
 
     @property
     def is_pair(self) -> bool:
         """True for a sentence-pair task (two texts), False for a single-text one."""
         return len(self.sides) == 2
+
+    @property
+    def pair_records(self) -> bool:
+        """True if its records are the pipeline's pair records (texts run whole, as `lit nli`
+        writes them), False if they are contrast records (texts cut into sentences)."""
+        return self.records == PAIR_RECORDS
 
     def load_label_rules(self, path: str | Path | None = None):
         """The task's label rules (lit.labels.LabelRules), from *path* if given (a user's
@@ -61,6 +74,8 @@ class TaskProfile:
         RuleError naming the file, line and column."""
         from lit.labels import LabelRules
 
+        if path is None and self.label_rules == _SHIPPED_RULES:
+            return LabelRules.load(labels=self.labels)  # read as package data, named so
         return LabelRules.load(path or self.label_rules, labels=self.labels)
 
 
@@ -78,9 +93,9 @@ def load_task(task: str | Path | TaskProfile) -> TaskProfile:
     path = Path(text)
     if text.endswith(PROFILE_SUFFIX) or path.is_file():
         profile = _read(path)
-        if profile.name == NLI_TASK:
-            raise _error(str(path), "name", f"{NLI_TASK!r} is the built-in task whose "
-                         "records are `lit nli`'s; name your task otherwise")
+        if profile.name in builtin_tasks():
+            raise _error(str(path), "name", f"{profile.name!r} is the built-in task of "
+                         f"lit/tasks/profiles/{profile.name}.toml; name your task otherwise")
         return profile
     if (PROFILE_DIR / f"{text}{PROFILE_SUFFIX}").is_file():
         return _read(PROFILE_DIR / f"{text}{PROFILE_SUFFIX}", f"lit/tasks/profiles/{text}.toml")
@@ -155,7 +170,17 @@ def _profile(data: dict, path: Path, where: str) -> TaskProfile:
                        _labels(data["labels"], where, name.strip()),
                        _rules_path(data["label_rules"], path, where),
                        _strings(data["specs"], where, "specs", allow_one=False)
-                       if "specs" in data else (), where)
+                       if "specs" in data else (), where, _records(data, sides, where))
+
+
+def _records(data: dict, sides: tuple[str, ...], where: str) -> str:
+    """The profile's record shape; pair records need two sides (the pipeline's pairs)."""
+    records = data.get("records", CONTRAST_RECORDS)
+    if records not in (PAIR_RECORDS, CONTRAST_RECORDS):
+        raise _error(where, "records", f"expected {PAIR_RECORDS!r} or {CONTRAST_RECORDS!r}")
+    if records == PAIR_RECORDS and len(sides) != 2:
+        raise _error(where, "records", f"{PAIR_RECORDS!r} records need two sides")
+    return records
 
 
 def _labels(table: object, where: str, task: str) -> LabelSet:

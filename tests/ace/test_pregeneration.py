@@ -88,8 +88,8 @@ SIDE_SPECS = ["f;p", "p;f", "pa;pa", "m;o", "f;p +i", "p;f +pa"]
 
 
 def _nli(config, pairs, every_side: bool):
-    from lit.io.readers import read_nli
     from lit.pipeline.engine import Engine
+    from lit.tasks.reader import read_nli
     from tools.bench_yield import realize_every_side
 
     with Engine(config.ace, config.grammar, "2018", scorer="ace", workers=2) as engine:
@@ -119,8 +119,8 @@ def test_a_record_does_not_depend_on_the_pairs_batched_with_it(fake_ace_config, 
     its batch shares that hypothesis and had it realized: its record is the same alone."""
     from dataclasses import replace
 
-    from lit.io.readers import read_nli
     from lit.pipeline.engine import Engine
+    from lit.tasks.reader import read_nli
 
     items = list(read_nli(some_pairs))
     with Engine(fake_ace_config.ace, fake_ace_config.grammar, "2018", scorer="ace",
@@ -135,7 +135,7 @@ def test_a_record_does_not_depend_on_the_pairs_batched_with_it(fake_ace_config, 
                 break
         else:
             pytest.fail("no spec here has both a failed premise side and an ok pair")
-        twin = replace(good[0], id="twin", hypothesis=failed[0].hypothesis)
+        twin = replace(good[0], id="twin", texts=(good[0].premise, failed[0].hypothesis))
         batched = engine.pipeline.nli([failed[0], twin], [spec])
         alone = engine.pipeline.nli([failed[0]], [spec])
     assert batched[1]["transforms"][0]["hypothesis"]["mrs"]  # the twin needed it

@@ -4,7 +4,6 @@ the pair specs the label rules can label, and reports per feature what it found,
 from __future__ import annotations
 
 import gzip
-import json
 import shutil
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from lit.cli import main
 from lit.config import PAPER_SPECS
 from lit.errors import InputError
 from lit.labels import LabelRules
+from lit.records import read_records
 from tests.analyze.test_pairs import ace_args
 from tests.conftest import ORACLE
 
@@ -59,26 +59,25 @@ def test_against_shortcut_picks_the_specs_itself(fake_ace_executable, fake_ace_c
     tried = list(PAPER_SPECS)  # the fake ACE is ERG 2018, which has no issue-15 edit modules
     assert f"trying the {len(tried)} pair specs the label rules can label: {','.join(tried)}" \
         in err and "left out: o;hyper: not in the rules for this grammar; o;hypo" in err
-    records = [json.loads(x) for x in out.read_text().splitlines()]
-    assert {t["spec"] for r in records for t in r["transforms"]} == set(tried)
+    records = list(read_records(out))
+    assert {t.spec for r in records for t in r.transforms} == set(tried)
 
     # what was kept: ok, labelled, keeps the feature, label other than the majority (C)
-    against = [json.loads(x) for x in (tmp_path / "contrast.against-negation_added.jsonl")
-               .read_text().splitlines()]
-    kept = [t for r in against for t in r["transforms"]]
+    against = list(read_records(tmp_path / "contrast.against-negation_added.jsonl"))
+    kept = [t for r in against for t in r.transforms]
     assert kept, err
     for t in kept:
-        assert t["status"] == "ok" and t["label"] not in (None, "contradiction")
+        assert t.ok and t.label not in (None, "contradiction")
         assert feature in transform_features(t, "2018")
     # and nothing that qualifies was left out
-    qualifying = [t for r in records for t in r["transforms"]
-                  if t["status"] == "ok" and t["label"] not in (None, "contradiction")
+    qualifying = [t for r in records for t in r.transforms
+                  if t.ok and t.label not in (None, "contradiction")
                   and feature in (transform_features(t, "2018") or ())]
     assert len(qualifying) == len(kept)
     # the report: how many, and from which specs
     per_spec: dict[str, int] = {}
     for t in kept:
-        per_spec[t["spec"]] = per_spec.get(t["spec"], 0) + 1
+        per_spec[t.spec] = per_spec.get(t.spec, 0) + 1
     line = next(x for x in err.splitlines() if x.startswith(f"lit nli: against {feature}"))
     assert "majority contradiction" in line and f"{len(kept)} with another label" in line
     for spec, n in per_spec.items():

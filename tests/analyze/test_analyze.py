@@ -12,7 +12,7 @@ import pytest
 from lit.analyze import analyze, mutual_information, parse_sentences, rank_features
 from lit.cli import main
 from lit.config import RunConfig
-from lit.io.readers import read_nli
+from lit.tasks.reader import read_nli
 from tests.conftest import ORACLE, read_jsonl
 
 NLI = ORACLE / "nli-pairs.jsonl.gz"

@@ -25,8 +25,8 @@ from lit.analyze.fragments import (
 )
 from lit.analyze.letypes import name_class, type_table
 from lit.analyze.mine import SentenceRow, format_mined, mine, pair_candidates, side_marked
-from lit.io.readers import NliItem
 from lit.mrs import Reach, index_ep
+from lit.tasks.item import TaskItem
 from tests.analyze.test_mine import DERIVATIONS, GOLD, one
 from tests.analyze.test_pairs import SNLI_PARSES
 from tests.conftest import DATA, read_jsonl
@@ -247,7 +247,7 @@ def planted_rows(snli_parses) -> tuple[list[PairRow], set[str]]:
         feats = pair_candidates(p[0], h[0], "2025", (sentence_fragments(*p, table),
                                                      sentence_fragments(*h, table)),
                                 (rec["sentence1"], rec["sentence2"]))
-        rows.append(PairRow(NliItem(str(k), k, rec, rec["sentence1"], rec["sentence2"], label),
+        rows.append(PairRow(TaskItem(str(k), k, rec, (rec["sentence1"], rec["sentence2"]), label),
                             label, frozenset(feats)))
     return rows, planted
 

@@ -27,6 +27,7 @@ from lit.ace.options import parse_cache_for
 from lit.ace.service import ParseResult, Reading
 from lit.analyze.analysis import PairRow
 from lit.analyze.contrast import check_features, transform_features
+from lit.records import read_records
 from lit.analyze.fragments import (
     derivation_fragments,
     family,
@@ -48,11 +49,11 @@ from lit.analyze.significance import mi_bits, significance
 from lit.cli import main
 from lit.config import DEFAULTS
 from lit.errors import InputError
-from lit.io.readers import NliItem
 from lit.mrs import Reach, index_ep
 from lit.phenomena import describe
 from lit.report.build import build_report
 from lit.status import Status
+from lit.tasks.item import TaskItem
 from tests.analyze.test_pairs import SNLI_PARSES, ace_args
 from tests.conftest import DATA, ORACLE, read_jsonl
 
@@ -275,7 +276,7 @@ def negation_pairs(gold, labels=None) -> list[PairRow]:
         label = "contradiction" if planted else rnd.choice(["entailment", "neutral"])
         label = labels[k] if labels else label
         feats = pair_candidates(pm, hm, "2025", texts=(ps, hs))
-        rows.append(PairRow(NliItem(str(k), k, {}, ps, hs, label), label, frozenset(feats)))
+        rows.append(PairRow(TaskItem(str(k), k, {}, (ps, hs), label), label, frozenset(feats)))
     return rows
 
 
@@ -428,8 +429,8 @@ def test_against_a_mined_feature(fake_ace_executable, fake_ace_config, tmp_path,
     line = next(x for x in err.splitlines() if x.startswith(f"lit nli: against {feature}"))
     assert "majority contradiction" in line, line
     path = Path(line.rsplit("-> ", 1)[1])
-    kept = [t for x in path.read_text().splitlines() for t in json.loads(x)["transforms"]]
-    assert kept and all(t["label"] != "contradiction" for t in kept)
+    kept = [t for r in read_records(path) for t in r.transforms]
+    assert kept and all(t.label != "contradiction" for t in kept)
     for t in kept:  # recomputed from the transform's MRSs, with n-grams of its outputs
         feats = transform_features(t, "2018")
         assert feature in feats and any(family(f) == "ngram" for f in feats)

@@ -24,9 +24,9 @@ from lit.analyze.analysis import PairRow, rank_pair_features
 from lit.analyze.mi import mi_interval, mutual_information
 from lit.cli import main
 from lit.config import DEFAULTS
-from lit.io.readers import NliItem
 from lit.report.build import build_report
 from lit.status import Status
+from lit.tasks.item import TaskItem
 from tests.conftest import DATA, ORACLE, read_jsonl
 
 SNLI_PARSES = DATA / "live" / "snli200-parses-erg2025-rig.jsonl.gz"
@@ -49,7 +49,7 @@ def test_mi_equals_a_hand_computed_value():
             + 2 / 8 * math.log2((2 / 8) / (1 / 2 * 2 / 8)))  # not F, C
     assert hand == pytest.approx(0.655639, abs=1e-6)
     labels = list("EEENNNCC")
-    rows = [PairRow(NliItem(str(i), i, {}, f"p{i}", f"h{i}", y), y,
+    rows = [PairRow(TaskItem(str(i), i, {}, (f"p{i}", f"h{i}"), y), y,
                     frozenset({"F"} if i < 4 else {"G"}) | {"always"})
             for i, y in enumerate(labels)]
     (f_row, g_row) = sorted((r for r in rank_pair_features(rows, top=5, min_count=1)),

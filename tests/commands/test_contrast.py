@@ -10,6 +10,7 @@ import json
 import pytest
 
 from lit.cli import main
+from lit.records import Record
 from lit.status import Status
 from tests.conftest import read_jsonl
 
@@ -33,8 +34,10 @@ def contrast(config, *args) -> int:
 
 
 def check_shape(records: list[dict], task: str, sides: tuple[str, ...]) -> None:
-    """Every field in every record, one type; every non-ok status with a reason."""
+    """Every field in every record, one type; every non-ok status with a reason; each record
+    read as a lit.records.Record writes the same bytes back."""
     for r in records:
+        assert Record.from_json(r, strict=True).to_json() == json.dumps(r, ensure_ascii=False)
         assert set(r) == {"id", "task", "input", "texts", "gold", "status", "reason",
                           "transforms", "timings"}
         assert r["task"] == task and tuple(r["texts"]) == sides
@@ -269,7 +272,8 @@ def test_engine_contrast_from_python(fake_ace_config):
             task="qqp", specs=["pa;o"]))
     assert [r["status"] for r in records] == ["ok", "invalid_input"]
     assert records[0]["transforms"][0]["label"] == "duplicate"
-    assert records[1]["reason"] == "record 2: expected a dict of the task's fields, not str"
+    assert records[1]["reason"] == ("record 2: expected a dict of the task's fields or a "
+                                    "(text1, text2, label) tuple, not str")
 
 
 def test_a_custom_task_needs_no_python(fake_ace_config, tmp_path):

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from lit.errors import InputError
-from lit.io import RecordWriter, count_records, read_nli, read_sentences, written_ids
+from lit.io import RecordWriter, count_records, read_sentences, written_ids
+from lit.tasks.reader import read_nli
 from tests.conftest import DATA, ORACLE
 
 

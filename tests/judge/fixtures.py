@@ -7,22 +7,24 @@ tests/judge/test_agree.py and tests/judge/test_judge_browser.py.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+from lit.records import Record
 
 SCRIPT = "<script>window.pwned = 1</script>"
 
 
 def _record(rid: str, p: str, h: str, gold: str, spec: str, p_out: str | None, h_out: str | None,
-            label: str | None, rule: str | None, status: str = "ok") -> dict:
+            label: str | None, rule: str | None, status: str = "ok") -> Record:
     side = lambda out: {"output": out, "mrs": None, "verified": out is not None,  # noqa: E731
                         "candidates": []}
-    return {"id": rid, "input": {"sentence1": p, "sentence2": h, "gold_label": gold},
-            "status": "ok", "reason": None,
-            "transforms": [{"spec": spec, "status": status,
-                            "reason": None if status == "ok" else "no realization",
-                            "premise": side(p_out), "hypothesis": side(h_out), "label": label,
-                            "label_rule": rule, "label_rationale": f"why {rule}"}]}
+    return Record.from_json({
+        "id": rid, "input": {"sentence1": p, "sentence2": h, "gold_label": gold},
+        "status": "ok", "reason": None,
+        "transforms": [{"spec": spec, "status": status,
+                        "reason": None if status == "ok" else "no realization",
+                        "premise": side(p_out), "hypothesis": side(h_out), "label": label,
+                        "label_rule": rule, "label_rationale": f"why {rule}"}]})
 
 
 RECORDS = [
@@ -42,8 +44,8 @@ FAILED = _record("r5", "A cat sleeps.", "An animal sleeps.", "entailment", "i;i"
                  None, None, status="no_generation")
 
 
-def write_contrast(path: Path, records: list[dict] = RECORDS + [FAILED]) -> Path:
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+def write_contrast(path: Path, records: list[Record] = RECORDS + [FAILED]) -> Path:
+    path.write_text("".join(r.to_json() + "\n" for r in records), encoding="utf-8")
     return path
 
 

@@ -72,7 +72,7 @@ def _judgements(plan=PLAN) -> dict:
     out = {}
     for who, answers in plan.items():
         for rid, (fluent, change, label) in answers.items():
-            out[(who, f"{rid}::{RECORDS[int(rid[1]) - 1]['transforms'][0]['spec']}")] = {
+            out[(who, f"{rid}::{RECORDS[int(rid[1]) - 1].transforms[0].spec}")] = {
                 "fluent": fluent, "change": change, "label": label}
     return out
 

@@ -11,10 +11,11 @@ from lit.cli import main
 from lit.errors import InputError
 from lit.io.meta import read_meta
 from lit.judge.sample import read_sample, stratified_sample, stratum
+from lit.records import Record
 from tests.judge.fixtures import FAILED, RECORDS, _record, write_contrast
 
 
-def _many() -> list[dict]:
+def _many() -> list[Record]:
     """60 records of f;p (rule tense_decoupled), 30 of i;i (cleft_both), 10 of m;o."""
     out = []
     for k in range(100):
@@ -117,7 +118,7 @@ def test_a_lit_contrast_record_of_a_single_text_task(tmp_path, capsys):
               "transforms": [{"spec": "gender=swap", "status": "ok", "reason": None,
                               "text": side, "label": "positive",
                               "label_rule": "demographic_keeps", "label_rationale": "why"}]}
-    contrast = write_contrast(tmp_path / "sst2.jsonl", [record])
+    contrast = write_contrast(tmp_path / "sst2.jsonl", [Record.from_json(record)])
     sample = tmp_path / "sample.jsonl"
     assert main(["judge", "sample", str(contrast), "-o", str(sample), "-n", "5"]) == 0
     capsys.readouterr()

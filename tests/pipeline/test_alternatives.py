@@ -8,12 +8,12 @@ from delphin.codecs import simplemrs
 
 from lit.ace.service import GenerateResult, ParseResult, Reading
 from lit.config import RunConfig
-from lit.io.readers import NliItem
 from lit.labels import LabelRules
 from lit.pipeline.core import Pipeline
 from lit.rank import AceOrderScorer
 from lit.rules.engine import RuleEngine
 from lit.status import Status
+from lit.tasks.item import TaskItem
 from tests.standin_ace import StandInAce
 
 SENTENCE = "A dog is barking."
@@ -111,7 +111,7 @@ def test_generation_is_cached_across_alternatives_and_batches():
 
 
 def test_the_label_is_decided_on_the_alternative_realized():
-    item = NliItem("1", 1, {}, SENTENCE, SENTENCE)
+    item = TaskItem("1", 1, {}, (SENTENCE, SENTENCE))
     (record,) = pipeline(Grammar({"_beast_n_1"})).nli([item], ["o;hyper"])
     (t,) = record["transforms"]
     assert t["status"] == "ok", t["reason"]

@@ -7,6 +7,7 @@ import pytest
 from lit.pipeline.metrics import TailorMetrics, mrs_distance
 from lit.pipeline.summary import Summary
 from lit.rank.freq import FrequencyScorer
+from lit.records import Record
 
 DOG = ("[ TOP: h0 INDEX: e2 RELS: < [ _a_q LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ] "
        "[ _dog_n_1 LBL: h7 ARG0: x3 ] [ _bark_v_1 LBL: h1 ARG0: e2 ARG1: x3 ] > "
@@ -19,8 +20,9 @@ def _side(output, mrs=None, verified=True):
 
 
 def _record(transforms, premise="A dog barks.", hypothesis="A dog barks."):
-    return {"id": "x", "status": "ok", "input": {"premise": premise, "hypothesis": hypothesis},
-            "transforms": transforms}
+    return Record.from_json({"id": "x", "status": "ok",
+                             "input": {"premise": premise, "hypothesis": hypothesis},
+                             "transforms": transforms})
 
 
 def _t(spec, status, premise, hypothesis):

@@ -174,7 +174,7 @@ def test_the_summary_counts_refusals_by_kind():
         ["unexplained edit"], ["property changed"], ["moved phrase"], ["reading doubted"],
         ["other defect"]]
     summary = Summary()
-    summary.add({"status": "ok", "transforms": [
+    summary.add({"id": "1", "input": {}, "status": "ok", "transforms": [
         {"spec": "p;f", "status": s, "reason": r} for s, r in reasons]})
     assert summary.to_json()["refusals"] == {
         "unexplained edit": 1, "property changed": 1, "moved phrase": 1, "reading doubted": 1,

@@ -62,9 +62,9 @@ def test_resume_with_a_larger_limit_retries_only_what_a_limit_stopped(
 
 def test_drop_limited_keeps_every_other_line_and_a_cut_off_tail(tmp_path):
     out = tmp_path / "o.jsonl"
-    kept = {"id": "a", "status": None, "transforms": [{"status": "no_generation"}]}
-    gone = [{"id": "b", "transforms": [{"status": "ok"}, {"status": "resource"}]},
-            {"id": "c", "status": "timeout", "transforms": []}]
+    kept = {"id": "a", "input": {}, "status": None, "transforms": [{"status": "no_generation"}]}
+    gone = [{"id": "b", "input": {}, "transforms": [{"status": "ok"}, {"status": "resource"}]},
+            {"id": "c", "input": {}, "status": "timeout", "transforms": []}]
     text = "".join(json.dumps(r) + "\n" for r in [kept, *gone]) + '{"id": "d", "sta'
     out.write_text(text)
     assert drop_limited(out) == 2

@@ -3,20 +3,20 @@ sends a meaning-changing hypothesis edit to the natural-logic `edit` rules."""
 
 from __future__ import annotations
 
-from lit.io import NliItem
 from lit.labels import LabelRules
 from lit.pipeline.core import Pipeline
 from lit.pipeline.selfpairs import self_pair_items
 from lit.rules import RuleEngine
 from lit.spec import parse_pair
 from lit.status import Status
+from lit.tasks.item import TaskItem
 from tests.logic.test_polarity import gold_mrs
 
 
 def test_one_item_per_distinct_sentence_invalid_records_pass_through():
-    items = [NliItem("a", 1, {}, "A dog barks.", "A cat sleeps.", "neutral"),
-             NliItem("b", 2, {}, "A dog barks.", "No dog barks.", "contradiction"),
-             NliItem("c", 3, {}, error="missing premise")]
+    items = [TaskItem("a", 1, {}, ("A dog barks.", "A cat sleeps."), "neutral"),
+             TaskItem("b", 2, {}, ("A dog barks.", "No dog barks."), "contradiction"),
+             TaskItem("c", 3, {}, (None, None), error="missing premise")]
     out = list(self_pair_items(items))
     assert [(i.id, i.premise, i.hypothesis, i.gold) for i in out[:3]] == [
         ("a/premise", "A dog barks.", "A dog barks.", "entailment"),
@@ -36,7 +36,7 @@ def _pipeline() -> Pipeline:
 
 
 def _decide(sentence: str, pair: str, gold: str = "entailment", same: bool = True):
-    it = NliItem("x", 1, {}, sentence, sentence if same else "Something else.", gold)
+    it = TaskItem("x", 1, {}, (sentence, sentence if same else "Something else."), gold)
     return _pipeline()._decide(it, parse_pair(pair), gold_mrs(sentence), None, None)
 
 
@@ -70,6 +70,6 @@ def test_a_question_is_not_labelled_by_natural_logic():
 
     m = gold_mrs("Did the dog bark?")
     ph = phenomena_of(m, "2025")
-    it = NliItem("x", 1, {}, "Did the dog bark?", "Did the dog bark?", "entailment")
+    it = TaskItem("x", 1, {}, ("Did the dog bark?", "Did the dog bark?"), "entailment")
     d = _pipeline()._decide(it, parse_pair("o;hyper"), m, ph, ph)
     assert d.status == Status.NOT_APPLICABLE and "asserts nothing" in d.reason

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from html import escape
 
 import pytest
 
 from lit.cli import main
 from lit.evaluate import evaluate, read_contrast_file, read_predictions
+from lit.records import Record
 from lit.report import build_report
 from lit.worddiff import highlight
 from tests.conftest import DATA
@@ -77,9 +79,9 @@ def test_report_is_self_contained(records):
 
 
 def test_sentences_are_escaped(records):
-    rec = json.loads(json.dumps(records[0]))
+    rec = records[0].to_dict()
     rec["transforms"][0]["premise"]["output"] = "It is <img src=x onerror=alert(1)> who is driving."
-    html = build_report([rec])
+    html = build_report([Record.from_json(rec)])
     assert "<img src=x" not in html and "&lt;img src=x" in html
 
 
@@ -95,8 +97,7 @@ def test_cli(tmp_path, capsys):
     # every pair is in the page, 2 rows per page of the m;o table
     assert '<table class="examples" data-page-size="2">' in html
     assert "14</span> of 14 pairs match" in html
-    ok = sum(1 for r in read_contrast_file(CONTRAST) for t in r["transforms"]
-             if t["status"] == "ok")
+    ok = sum(1 for r in read_contrast_file(CONTRAST) for t in r.transforms if t.ok)
     assert html.count("<tr data-error=") == ok
 
 
@@ -110,8 +111,8 @@ def test_cli_rejects_wrong_json(tmp_path, capsys):
 
 def test_failure_table_lists_the_commonest_reasons_then_the_rest(records):
     rec = records[0]
-    many = [dict(rec, id=f"r{k}", transforms=[
-        dict(rec["transforms"][0], status="no_generation", reason=f"reason {k}")] * (k + 1))
+    many = [replace(rec, id=f"r{k}", transforms=(
+        replace(rec.transforms[0], status="no_generation", reason=f"reason {k}"),) * (k + 1))
         for k in range(25)]
     html = build_report(many)
     assert "reason 24</td><td class=\"num\">25" in html  # the commonest first
@@ -122,14 +123,14 @@ def test_failure_table_lists_the_commonest_reasons_then_the_rest(records):
 def test_report_lists_label_rules_with_rationales_and_drills_down(records):
     html = build_report(records)
     section = html.split('<section id="labelrules">')[1].split("</section>")[0]
-    rationale = next(t["label_rationale"] for r in records for t in r["transforms"]
-                     if t.get("label_rule") == "tense_decoupled")
+    rationale = next(t.label_rationale for r in records for t in r.transforms
+                     if t.label_rule == "tense_decoupled")
     assert "<code>tense_decoupled</code>" in section and escape(rationale) in section
     # each example row: rationale on hover, and its candidates with scores and the MRS
     examples = html.split('<section id="examples">')[1]
     assert f'<span title="{escape(rationale, quote=True)}">tense_decoupled</span>' in examples
     assert examples.count('<details class="drill">') == sum(
-        1 for r in records for t in r["transforms"] if t["status"] == "ok")
+        1 for r in records for t in r.transforms if t.ok)
 
 
 def test_report_accuracies_have_wilson_intervals(records):

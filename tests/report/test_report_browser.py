@@ -171,7 +171,7 @@ def _analysis(fake_ace_config) -> dict:
     """`lit analyze` of the oracle NLI pairs through the fake ACE."""
     from lit.ace.service import AceService
     from lit.analyze import analyze, parse_sentences
-    from lit.io.readers import read_nli
+    from lit.tasks.reader import read_nli
 
     items = list(read_nli(ORACLE / "nli-pairs.jsonl.gz"))
     with AceService(fake_ace_config, RunConfig(workers=2, timeout=10)) as service:

@@ -51,8 +51,8 @@ def test_specs_is_one_comma_separated_value_and_spec_repeats():
     assert split_specs("f;p,swap=ARG1,ARG3;o") == ["f;p", "swap=ARG1,ARG3;o"]
     assert split_specs("f;swap=ARG1,ARG3,p;f") == ["f;swap=ARG1,ARG3", "p;f"]
     args = build_nli_args(["x.jsonl", "-o", "o.jsonl", "--specs", "f;p,m;o", "--spec", "p;f +i"])
-    from lit.config import PAPER_SPECS
     from lit.commands.options import pair_specs_from_args
+    from lit.config import PAPER_SPECS
 
     assert pair_specs_from_args(args, PAPER_SPECS) == ["f;p", "m;o", "p;f +i"]
     bare = build_nli_args(["x.jsonl", "-o", "o.jsonl"])
@@ -97,7 +97,7 @@ def test_summary_is_whole_and_saved_as_json():
     reason = "premise: no candidate re-parses to the intended MRS: 'A dog was running quickly " \
              "through the long grass of the park.' and 9 more candidates " + "x" * 150
     summary = Summary()
-    summary.add({"status": "no_generation", "transforms": [
+    summary.add({"id": "1", "input": {}, "status": "no_generation", "transforms": [
         {"spec": "p;f +i", "status": "not_verified", "reason": reason, "label": None}]})
     text = summary.format()
     assert "= tense=past+cleft ; tense=fut+cleft" in text and "x" * 150 in text
@@ -144,7 +144,7 @@ def _write_hf(tmp_path: Path, kind: str) -> Path:
 
 @pytest.mark.parametrize("kind", ["jsonl", "csv", "tsv", "parquet", "datasets"])
 def test_hf_field_names_and_integer_labels_are_read_by_default(tmp_path, kind):
-    from lit.io.readers import label_convention, read_nli
+    from lit.tasks.reader import label_convention, read_nli
 
     path = _write_hf(tmp_path, kind)
     items = list(read_nli(path))
@@ -161,7 +161,7 @@ def test_hf_field_names_and_integer_labels_are_read_by_default(tmp_path, kind):
 
 
 def test_snli_words_keep_their_convention():
-    from lit.io.readers import label_convention
+    from lit.tasks.reader import label_convention
     from tests.conftest import DATA
 
     convention = label_convention(DATA / "snli-1.0-dev.jsonl.gz")
@@ -171,7 +171,7 @@ def test_snli_words_keep_their_convention():
 
 def test_a_dataset_with_splits_needs_one_named(tmp_path):
     from lit.errors import InputError
-    from lit.io.readers import read_nli
+    from lit.tasks.reader import read_nli
 
     path = Path(str(_write_hf(tmp_path, "datasets")).rsplit(":", 1)[0])
     with pytest.raises(InputError, match=r"splits validation: name one as .*:SPLIT"):

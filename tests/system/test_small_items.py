@@ -29,7 +29,7 @@ def test_the_summary_keeps_quoted_values_and_hides_quoted_sentences():
     summary = Summary()
     for reason in ("input: not an NLI label: 'maybe'", "premise: unknown lexeme 'zorp'",
                    "premise: no parse of 'A woman is standing near the water.'"):
-        summary.add({"status": "invalid_input", "transforms": [
+        summary.add({"id": "1", "input": {}, "status": "invalid_input", "transforms": [
             {"spec": "f;p", "status": "invalid_input", "reason": reason}]})
     text = summary.format()
     assert "not an NLI label: 'maybe'" in text and "unknown lexeme 'zorp'" in text

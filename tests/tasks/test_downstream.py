@@ -121,7 +121,7 @@ def test_evaluate_a_prediction_file(runs, tmp_path, task, flip):
     its consistency 0 whichever its kind (the prediction changed, and is wrong)."""
     _, contrast = runs[task]
     records = read_contrast_file(contrast)
-    assert records and all(r["task"] == task for r in records)
+    assert records and all(r.task == task for r in records)
     labels = tuple(json.loads(line)["gold"] for line in contrast.read_text().splitlines())
     names = {"sst2": ("negative", "positive"), "qqp": ("not_duplicate", "duplicate"),
              "mrpc": ("not_equivalent", "equivalent"),
@@ -263,19 +263,19 @@ def test_augment_writes_rows_in_the_task_fields_and_labels(runs, tmp_path, task,
     if fmt == "hf":
         assert ds.features[label].names == ["entailment", "not_entailment"]
     originals = [r for r in ds if r["origin"] == "original"]
-    valid = [r for r in records if r["status"] != "invalid_input" and r["gold"] is not None]
+    valid = [r for r in records if r.status != "invalid_input" and r.gold is not None]
     assert len(originals) == len(valid)
     names = load_task(task).labels.names
-    by_id = {r["id"]: r for r in records}
+    by_id = {r.id: r for r in records}
     transformed = [r for r in ds if r["origin"] == "transformed"]
     assert transformed, f"{task}: no transformed row"
     for row in transformed:
         rec = by_id[str(row["source_id"])]  # a CSV's ids come back as integers
-        (t,) = [t for t in rec["transforms"] if t["spec"] == row["spec"]]
+        (t,) = [t for t in rec.transforms if t.spec == row["spec"]]
         sides = TASKS[task][0]
-        assert [row[c] for c in columns] == [t[s]["output"] for s in sides]
+        assert [row[c] for c in columns] == [t.output(s) for s in sides]
         # a transform without a label (negation under sentiment, ...) is never a row
-        assert names[row[label]] == t["label"] and row["label_rule"] == t["label_rule"]
+        assert names[row[label]] == t.label and row["label_rule"] == t.label_rule
 
 
 def test_augment_text_labels_and_task_runs(runs, fake_ace_config, tmp_path, capsys):
@@ -424,7 +424,7 @@ def test_evaluate_a_tiny_random_model(runs, tmp_path, capsys, task, id2label):
     rows = read_jsonl(saved)
     assert rows and {r["prediction"] for r in rows} <= set(names)
     # each prediction is the model's own answer on the text (or pair) alone
-    records = {r["id"]: r for r in read_contrast_file(contrast)}
+    records = {r.id: r for r in read_contrast_file(contrast)}
     clf = HFClassifier(str(model), result["label_map"], device="cpu",
                        labels=load_task(task).labels)
     for row in rows[:4]:

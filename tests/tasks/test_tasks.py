@@ -15,7 +15,8 @@ from lit.labels.names import NLI, LabelSet
 from lit.spec import parse_pair, parse_text_spec
 from lit.status import Status
 from lit.tasks import NLI_TASK, builtin_tasks, load_task
-from lit.tasks.reader import read_task
+from lit.tasks.item import TaskItem
+from lit.tasks.reader import as_item, read_nli, read_task
 from lit.tasks.sentences import split
 from tests.conftest import ORACLE, read_jsonl
 
@@ -87,6 +88,11 @@ names = ["bad", "good"]
     (GOOD.replace('names = ["bad", "good"]', 'names = ["bad", "none"]'),
      "cannot spell a label"),
     (GOOD.replace('name = "mine"', 'name = "nli"'), "the built-in task"),
+    (GOOD.replace('name = "mine"', 'name = "sst2"'), "the built-in task"),
+    (GOOD.replace('sides = ["review"]', 'sides = ["review"]\nrecords = "rows"'),
+     "records: expected 'pairs' or 'contrast'"),
+    (GOOD.replace('sides = ["review"]', 'sides = ["review"]\nrecords = "pairs"'),
+     "records: 'pairs' records need two sides"),
 ])
 def test_profile_mistakes_name_the_file_and_key(tmp_path, text, expected):
     write(tmp_path / "mine.labels", "")
@@ -317,3 +323,50 @@ def test_hf_name_reads_through_load_dataset(tmp_path):
          "idx": 4}) + "\n")
     (item,) = read_task(f"hf:{folder}:validation", load_task("qqp"))
     assert (item.id, item.gold, item.error) == ("4", "duplicate", None)
+
+
+# --- one item, one reader -------------------------------------------------------------------
+
+
+def test_only_the_nli_profile_says_its_records_are_pairs():
+    """What sets NLI apart is the profile's data (`records = "pairs"`), not its name."""
+    assert [t for t in builtin_tasks() if load_task(t).pair_records] == [NLI_TASK]
+
+
+def test_a_user_profile_of_pair_records_reads_as_nli_does(tmp_path):
+    write(tmp_path / "two.labels", load_task(NLI_TASK).label_rules.read_text(encoding="utf-8"))
+    profile = write(tmp_path / "two.toml", GOOD.replace('name = "mine"', 'name = "two"')
+                    .replace('sides = ["review"]', 'sides = ["a", "b"]\nrecords = "pairs"')
+                    .replace('label_rules = "mine.labels"', 'label_rules = "two.labels"')
+                    .replace('review = ["body", "text"]', 'a = ["first"]\nb = ["second"]'))
+    data = write(tmp_path / "d.jsonl", json.dumps({"first": "A.", "second": ""}) + "\n")
+    (item,) = read_task(data, load_task(str(profile)))
+    assert item.error == f"{data}:1: no sentence in field 'second'"
+
+
+def test_as_item_reads_tuples_and_dicts_by_the_profile():
+    sst2 = load_task("sst2")
+    item = as_item(("The film is charming.", 1, "s7"), 3, sst2)
+    assert (item.id, item.texts, item.gold, item.input) == (
+        "s7", ("The film is charming.",), "positive",
+        {"sentence": "The film is charming.", "label": 1})
+    assert item.premise == item.hypothesis == "The film is charming."
+    pair = as_item(("A dog runs.", "An animal runs.", "entailment"), 1)
+    assert pair.input == {"sentence1": "A dog runs.", "sentence2": "An animal runs.",
+                          "gold_label": "entailment"} and pair.id == "1"
+    # ids are looked for under the profile's id fields, one list for files and Python
+    assert as_item({"premise": "A.", "hypothesis": "B.", "idx": 9}, 2).id == "9"
+    assert as_item(TaskItem("x", 1, {}, ("A.",)), 1, sst2).id == "x"
+    assert as_item(42, 5, sst2).error == ("record 5: expected a dict of the task's fields or "
+                                          "a (text, label) tuple, not int")
+
+
+def test_read_nli_is_read_task_with_the_nli_profile(tmp_path):
+    data = write(tmp_path / "d.jsonl", "\n".join(json.dumps(r) for r in (
+        {"pairID": "p1", "sentence1": "A.", "sentence2": "B.", "gold_label": "-"},
+        {"premise": "C.", "hypothesis": "D.", "label": 2, "idx": 4})) + "\n")
+    items = list(read_nli(data))
+    assert items == list(read_task(data, load_task(NLI_TASK)))
+    # the gold stays as read: the label rules see SNLI's "-" (no consensus) as such
+    assert [(i.id, i.texts, i.gold) for i in items] == [
+        ("p1", ("A.", "B."), "-"), ("4", ("C.", "D."), 2)]

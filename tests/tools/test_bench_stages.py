@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from itertools import groupby, islice
 
-from lit.io import read_nli
+from lit.tasks.reader import read_nli
 from tools import bench_stages
 from tools.bench_pipeline import ORACLE_PAIRS
 
