@@ -18,7 +18,7 @@ re-parses to another predicate (*dressed* -> *will dress*: ``_dress/vb_u_unknown
 verbs are the same predicate when their lemmas agree (lit.morphology.verb_forms, the regular
 analysis the stand-ins of lit.pipeline.standins inflect by; the word itself where there is
 none); their tense and aspect are compared on their events as for any verb
-(lit.mrsgraph.predicate_label).
+(lit.mrs.graph.predicate_label).
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ import networkx as nx
 from delphin.mrs import MRS
 from networkx.algorithms.isomorphism import DiGraphMatcher
 
-from lit.mrsgraph import EVENT_PROPERTIES, labelled_graph, same_graph
+from lit.mrs.graph import EVENT_PROPERTIES, labelled_graph, same_graph
 
 __all__ = ["EVENT_PROPERTIES", "EquivalenceIndex", "equivalent", "fingerprint", "to_graph"]
 
 
 def to_graph(m: MRS) -> nx.DiGraph:
     """The labelled graph whose isomorphism classes are the equivalence classes
-    (lit.mrsgraph.labelled_graph as a networkx graph)."""
+    (lit.mrs.graph.labelled_graph as a networkx graph)."""
     nodes, edges = labelled_graph(m)
     g = nx.DiGraph()
     for node, label in nodes.items():
@@ -65,7 +65,7 @@ def _graph_hash(g: nx.DiGraph) -> str:
 
 def equivalent(a: MRS, b: MRS) -> bool:
     """True if *a* and *b* are equivalent in the sense of this module's docstring.
-    lit.mrsgraph.same_graph decides almost every pair (different labels or refined colours;
+    lit.mrs.graph.same_graph decides almost every pair (different labels or refined colours;
     an isomorphism found by pairing the EPs in order); only a pair it leaves open gets
     networkx's isomorphism search."""
     if len(a.rels) != len(b.rels) or len(a.hcons) != len(b.hcons) or len(a.icons) != len(b.icons):

@@ -5,7 +5,7 @@ written and its part-of-speech tag (`UNKNOWN_WORD`: ``_dressed/vbd_u_unknown``),
 of an unknown verb is another predicate. `verb_forms` finds the lemma of such a form with
 regular suffix rules (the ERG's own inflection rules are regular suffix rules as well) and
 spells each form of it: lit.pipeline.standins writes the form a realization needs, and
-lit.mrsgraph (so lit.equivalence) compares unknown verbs by lemma.
+lit.mrs.graph (so lit.equivalence) compares unknown verbs by lemma.
 
 A lemma's forms, by tag: vb and vbp the lemma; vbz +s, +es after s, x, z, ch, sh or a consonant
 and o, y -> ies after a consonant; vbd and vbn (one form: the verb is regular) +ed, +d after

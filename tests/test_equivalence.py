@@ -7,7 +7,7 @@ from delphin.codecs import simplemrs
 from delphin.mrs import EP, MRS
 
 from lit.equivalence import EquivalenceIndex, equivalent, fingerprint
-from lit.mrsgraph import canonical_form, invariant
+from lit.mrs.graph import canonical_form, invariant
 from tests.conftest import ORACLE, read_jsonl
 
 
@@ -144,14 +144,14 @@ def test_canonical_form_and_invariant_agree_with_equivalence(oracle_pairs):
 
 
 def test_what_the_fast_path_decides_the_isomorphism_search_confirms(oracle_pairs):
-    """lit.mrsgraph.same_graph decides most comparisons without networkx: each decision it
+    """lit.mrs.graph.same_graph decides most comparisons without networkx: each decision it
     makes (equivalent, not equivalent) is the isomorphism search's, on every pair of oracle
     MRSs with the same predicates and on renamed, reordered copies (EPs out of order: the
     in-order pairing fails there and the colours or the search decide)."""
     from networkx.algorithms.isomorphism import DiGraphMatcher
 
     from lit.equivalence import to_graph
-    from lit.mrsgraph import same_graph
+    from lit.mrs.graph import same_graph
 
     def searched(a, b) -> bool:
         ga, gb = to_graph(a), to_graph(b)

@@ -33,12 +33,12 @@ from pathlib import Path
 
 from lit.ace.config import locate_grammar
 from lit.ace.options import parse_cache_for
-from lit.analyze.align import main_ep
 from lit.analyze.fragments import lexical_node, top_derivation, valence_types
 from lit.analyze.letypes import type_table
 from lit.analyze.mine import mine, mined_pair_rows
 from lit.analyze.parsed import top_mrs
 from lit.config import DEFAULTS
+from lit.mrs import Reach, index_ep
 from lit.tasks.item import TaskItem
 
 LABELS = ("entailment", "neutral", "contradiction")
@@ -85,7 +85,7 @@ def ptb_no_object(rec: dict, _parses: dict) -> bool:
 
 def _main_verb(rec: dict, parses: dict):
     m = top_mrs(parses.get(rec["sentence2"]))
-    main = main_ep(m) if m is not None else None
+    main = index_ep(m, Reach.CLAUSE) if m is not None else None
     return main if main is not None and "_v_" in main.predicate else None
 
 

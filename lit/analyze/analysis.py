@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from lit.ace.service import AceService, ParseResult
-from lit.analyze.align import aligned_pair_features
+from lit.analyze.aligned import aligned_pair_features
 from lit.analyze.features import SentenceFeatures, pair_features
 from lit.analyze.mi import rank_features
 from lit.analyze.parsed import parse_features, top_mrs
@@ -37,7 +37,7 @@ DEFINITIONS: dict[str, str] = {
     "label; majority_share = share of the feature's pairs that have its most common label; "
     "mi_ci = 95% percentile bootstrap interval of the MI",
     "pair_shortcuts": "with --pairs: features of the premise/hypothesis MRS alignment "
-    "(lit.analyze.align, docs/shortcuts.md) ranked like `shortcuts`, with example pairs",
+    "(lit.analyze.aligned, docs/shortcuts.md) ranked like `shortcuts`, with example pairs",
 }
 #: Example pairs listed per pair feature.
 EXAMPLES = 3

@@ -3,7 +3,7 @@
 A pair feature is a shortcut when most input pairs that have it share one label (its
 majority label, measured on the input's gold labels). A transformed pair breaks it when it
 still has the feature — read off the transformed MRSs by the same alignment
-(lit.analyze.align) — but the label rules give it another label: a subject hypernym under
+(lit.analyze.aligned) — but the label rules give it another label: a subject hypernym under
 negation is neutral, not entailment. The run's records are filtered down to such transforms.
 
 With no --specs, `lit nli --against-shortcut` picks the transformations itself: it runs every

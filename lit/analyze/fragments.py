@@ -41,8 +41,9 @@ from delphin.exceptions import PyDelphinException
 from delphin.mrs import EP, MRS
 
 from lit.ace.results import ParseResult
-from lit.analyze.align import DETERMINERS, main_ep
+from lit.analyze.aligned import DETERMINERS
 from lit.analyze.letypes import TypeTable, name_class
+from lit.mrs import Reach, index_ep, predicate_name, properties
 from lit.phenomena import modal_ep
 from lit.status import Status
 
@@ -61,10 +62,6 @@ LEXICAL_KINDS = ("lex", "ep", "main", "arg", "link")
 _TOKEN_SPAN = re.compile(r'\+FROM \\?"(\d+)\\?" \+TO \\?"(\d+)\\?"')
 _WORD = re.compile(r"\w+(?:'\w+)?")
 _QUANTIFIER_CLASS = {pred: cls for cls, preds in DETERMINERS.items() for pred in preds}
-
-
-def _pred(ep: EP) -> str:
-    return ep.predicate.strip('"')
 
 
 def pos(pred: str) -> str:
@@ -202,26 +199,26 @@ def mrs_fragments(m: MRS) -> set[str]:
     ix = _Index(m)
     out: set[str] = set()
     for ep in m.rels:
-        pred = _pred(ep)
+        pred = predicate_name(ep)
         out.add(f"ep:{pred}")
         if ep.is_quantifier():
             out.add(f"q:{_QUANTIFIER_CLASS.get(pred, pred)}")
             continue
         for role, v in _roles(ep):
             head = ix.head(v)
-            out.add(f"arg:{pred}.{role}={_pred(head) if head else variable.type(v)}")
+            out.add(f"arg:{pred}.{role}={predicate_name(head) if head else variable.type(v)}")
             out.add(f"argtype:{pos(pred)}.{role}={variable.type(v)}")
-    for v, props in m.variables.items():
-        if variable.type(v) == "x" and v in ix.by_iv and pos(_pred(ix.by_iv[v])) == "n":
-            num = props.get("NUM")
+    for v in m.variables:
+        if variable.type(v) == "x" and v in ix.by_iv and pos(predicate_name(ix.by_iv[v])) == "n":
+            num = properties(m, v).get("NUM")
             if num:
                 out.add(f"prop:n.NUM={num}")
-    sf = m.variables.get(m.index or "", {}).get("SF")
+    sf = properties(m, m.index).get("SF")
     if sf:
         out.add(f"prop:index.SF={sf}")
     if m.index and m.index not in ix.by_iv:
         out.add("index:none")
-    main = main_ep(m)
+    main = index_ep(m, Reach.CLAUSE)
     out |= _main_fragments(m, main)
     out |= _frame_fragments(ix, main)
     out |= _hcons_fragments(m, ix, main)
@@ -230,23 +227,23 @@ def mrs_fragments(m: MRS) -> set[str]:
 
 
 def _main_fragments(m: MRS, main: EP | None) -> set[str]:
-    """The main predication (lit.analyze.align.main_ep): its predicate, its event's
+    """The main predication (lit.mrs.index_ep, `Reach.CLAUSE`): its predicate, its event's
     properties and its arguments' properties and quantifier classes."""
     if main is None:
         return set()
-    out = {f"main:{_pred(main)}"}
-    props = m.variables.get(main.iv, {})
+    out = {f"main:{predicate_name(main)}"}
+    props = properties(m, main.iv)
     out.update(f"prop:main.{k}={props[k]}" for k in EVENT_PROPERTIES if props.get(k))
     quantifiers = {ep.iv: ep for ep in m.rels if ep.is_quantifier()}
     for role, v in _roles(main):
         if variable.type(v) != "x":
             continue
-        xprops = m.variables.get(v, {})
+        xprops = properties(m, v)
         out.update(f"prop:main.{role}.{k}={xprops[k]}" for k in ENTITY_PROPERTIES
                    if xprops.get(k))
         q = quantifiers.get(v)
         if q is not None:
-            out.add(f"q:main.{role}={_QUANTIFIER_CLASS.get(_pred(q), _pred(q))}")
+            out.add(f"q:main.{role}={_QUANTIFIER_CLASS.get(predicate_name(q), predicate_name(q))}")
     return out
 
 
@@ -259,7 +256,7 @@ def _frame_fragments(ix: _Index, main: EP | None) -> set[str]:
     roles = sorted(_roles(main))
     filled = ",".join(r for r, v in roles if variable.type(v) == "h" or v in ix.by_iv) or "-"
     typed = ",".join(f"{r}:{variable.type(v)}" for r, v in roles) or "-"
-    where = ("main", f"main.{pos(_pred(main))}")
+    where = ("main", f"main.{pos(predicate_name(main))}")
     return {f"frame:{w}={frame}" for w in where for frame in (filled, typed)}
 
 
@@ -268,8 +265,8 @@ def main_type_fragments(m: MRS, d: derivation.UDFNode, types: TypeTable | None =
     """``frame:main.letype=T`` and ``frame:main.synsem=T``: the lexical and valence types of
     the word whose span the main predication has; none when the main predication is not a
     word's (``unknown``, ``compound``: their span is a phrase's)."""
-    main = main_ep(m)
-    surface = main is not None and predicate.is_surface(_pred(main))
+    main = index_ep(m, Reach.CLAUSE)
+    surface = main is not None and predicate.is_surface(predicate_name(main))
     node = lexical_node(d, main.cfrom, main.cto) if surface else None
     if node is None:
         return set()
@@ -281,7 +278,7 @@ def _hcons_fragments(m: MRS, ix: _Index, main: EP | None) -> set[str]:
     """``hcons:REL:P.ROLE>L``, and ``>main`` too when L is the main predication or its modal
     (``neg`` or a scopal adverb over the main clause, as lit.phenomena reads negation)."""
     targets = {e.label for e in (main, modal_ep(m)) if e is not None}
-    slots = {v: (_pred(ep), role) for ep in m.rels if not ep.is_quantifier()
+    slots = {v: (predicate_name(ep), role) for ep in m.rels if not ep.is_quantifier()
              for role, v in _roles(ep) if variable.type(v) == "h"}
     out = set()
     for hc in m.hcons:
@@ -290,7 +287,7 @@ def _hcons_fragments(m: MRS, ix: _Index, main: EP | None) -> set[str]:
             continue
         hi = "top" if hc.hi == m.top else ".".join(slots[hc.hi]) if hc.hi in slots else None
         if hi is not None:
-            out.add(f"hcons:{hc.relation}:{hi}>{_pred(lo)}")
+            out.add(f"hcons:{hc.relation}:{hi}>{predicate_name(lo)}")
             if hc.lo in targets and hi != "top":
                 out.add(f"hcons:{hc.relation}:{hi}>main")
     return out
@@ -304,7 +301,7 @@ def _icons_fragments(m: MRS, ix: _Index, main: EP | None) -> set[str]:
         role = next((r for r, v in _roles(ep) if v == ic.right), None) if ep else None
         if role is None:
             continue
-        out.add(f"icons:{ic.relation}:{pos(_pred(ep))}.{role}")
+        out.add(f"icons:{ic.relation}:{pos(predicate_name(ep))}.{role}")
         if ep is main:
             out.add(f"icons:{ic.relation}:main.{role}")
     return out

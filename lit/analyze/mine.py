@@ -5,8 +5,7 @@ control, grouped by construction, and compared with word n-grams.
 Candidates per sentence come from lit.analyze.fragments (derivation, MRS and frame fragments). A
 pair gets each fragment marked ``shared:``, ``prem-only:`` or ``hyp-only:`` (a frame also
 ``prem:`` and ``hyp:``: a hypothesis with an intransitive main verb, whatever the premise's); the
-alignment of
-lit.analyze.align adds ``link:ROLE=P>H`` (the two predicates it linked in a role) and
+alignment (lit.mrs.align) adds ``link:ROLE=P>H`` (the two predicates it linked in a role) and
 ``and:A&B`` (two of its role relations together: "a shared subject with an antonym verb" is
 ``and:ARG1:same&verb:antonym``); the hand-made features of docs/shortcuts.md come along under
 their own names as the ``handmade`` family. Word unigrams and bigrams, marked the same way, are
@@ -31,7 +30,7 @@ import numpy as np
 from delphin.mrs import MRS
 
 from lit.ace.results import ParseResult
-from lit.analyze.align import Alignment, align, aligned_pair_features
+from lit.analyze.aligned import aligned_pair_features, named_links
 from lit.analyze.analysis import PairRow, labelled_pairs
 from lit.analyze.features import sentence_features
 from lit.analyze.fragments import (
@@ -49,6 +48,7 @@ from lit.analyze.mi import mi_interval
 from lit.analyze.parsed import top_mrs
 from lit.analyze.significance import significance
 from lit.config import DEFAULT_GRAMMAR_VERSION
+from lit.mrs import Alignment, Method, align
 from lit.tasks.item import TaskItem
 
 #: Items a candidate needs before it is tested (rarer ones cannot reach significance anyway).
@@ -109,13 +109,14 @@ def _is_frame(fragment: str) -> bool:
     return fragment.partition(":")[0] in FRAME_KINDS
 
 
-def alignment_fragments(a: Alignment, handmade: Iterable[str]) -> set[str]:
+def alignment_fragments(premise: MRS, hypothesis: MRS, a: Alignment,
+                        handmade: Iterable[str]) -> set[str]:
     """The linked predicate pairs of an alignment and every two of its role relations."""
     out = set()
-    for link in a.links:
-        if link.premise is not None and link.hypothesis is not None:
+    for link, p, h in named_links(premise, hypothesis, a):
+        if p is not None and h is not None:
             role = f"mod.{link.kind}" if link.role == "mod" else link.role
-            out.add(f"link:{role}={link.premise}>{link.hypothesis}")
+            out.add(f"link:{role}={p}>{h}")
     relations = sorted(f for f in handmade if _LINK_RELATION.match(f))
     out.update(f"and:{x}&{y}" for x, y in combinations(relations, 2))
     return out
@@ -128,10 +129,10 @@ def pair_candidates(
 ) -> set[str]:
     """Hand-made, side-marked and alignment features of a pair; *fragments*: each side's
     sentence fragments when known (else its MRS fragments); *texts*: add side-marked n-grams."""
-    a = align(premise, hypothesis)
+    a = align(premise, hypothesis, Method.ROLES)
     handmade = aligned_pair_features(premise, hypothesis, grammar_version, a)
     pf, hf = fragments or (mrs_fragments(premise), mrs_fragments(hypothesis))
-    out = handmade | side_marked(pf, hf) | alignment_fragments(a, handmade)
+    out = handmade | side_marked(pf, hf) | alignment_fragments(premise, hypothesis, a, handmade)
     if texts is not None:
         out |= side_marked(ngrams(texts[0]), ngrams(texts[1]))
     return out

@@ -51,7 +51,7 @@ such a sleep the process appends its pid, one line, to the file ``LIT_FAKE_ACE_S
 Start-up is fast because answers live in a prebuilt SQLite index (``LIT_FAKE_ACE_INDEX``; built
 on first use into LIT's cache dir, ``fake-ace/``, if unset: kept between runs, never in the temp
 dir). Run ``replay.py --build-index PATH`` to build one. LIT starts a generator per item, so
-its start-up counts: the index answers most generation inputs by `lit.mrsgraph` forms, and
+its start-up counts: the index answers most generation inputs by `lit.mrs.graph` forms, and
 networkx (lit.equivalence) is imported only when those cannot decide.
 """
 
@@ -98,7 +98,7 @@ def transcripts_path() -> Path:
 
     return Path(os.environ.get("LIT_FAKE_ACE_TRANSCRIPTS") or DEMO_TRANSCRIPTS)
 #: Bumped when the index or lit.equivalence.fingerprint changes (3: a pronoun's GEND counts;
-#: 5: tables by lit.mrsgraph's canonical form and invariant; 6: unknown verbs by lemma;
+#: 5: tables by lit.mrs.graph's canonical form and invariant; 6: unknown verbs by lemma;
 #: 7: recorded generation inputs by their text).
 INDEX_FORMAT = "7"
 
@@ -238,7 +238,7 @@ def _index_generation(db: sqlite3.Connection, text: str, answer: bytes,
     from delphin.codecs import simplemrs
 
     from lit.equivalence import equivalent, fingerprint
-    from lit.mrsgraph import canonical_form, invariant
+    from lit.mrs.graph import canonical_form, invariant
 
     mrs = simplemrs.decode(text)
     fp = fingerprint(mrs)
@@ -434,7 +434,7 @@ class Fake:
             return json.loads(zlib.decompress(row[0]))
         from delphin.codecs import simplemrs
 
-        from lit.mrsgraph import canonical_form, invariant
+        from lit.mrs.graph import canonical_form, invariant
 
         try:
             mrs = simplemrs.decode(datum)

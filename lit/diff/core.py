@@ -12,17 +12,17 @@ from dataclasses import replace
 from delphin.mrs import MRS
 
 from lit.config import DEFAULT_GRAMMAR_VERSION
-from lit.diff.align import difference, ep_text
+from lit.diff.difference import difference, ep_text
 from lit.diff.model import EditSize, MrsDiff, NamedEdit, Residue
 from lit.diff.naming import HEAD_KINDS, name_rest
 from lit.diff.search import IDENTITY, Applied, search
 from lit.equivalence import equivalent
 from lit.logic.edits import edit_between
 from lit.logic.polarity import polarity_of
+from lit.mrs import Method, align
 from lit.rank.closeness import edit_distance
 from lit.rank.surface import tokens
 from lit.rules import RuleEngine
-from lit.workbench.mrsdiff import align as engine_align
 from lit.workbench.mrsdiff import changed_eps
 
 
@@ -35,9 +35,9 @@ def token_size(a: str, b: str) -> tuple[int, float]:
 
 def _step_edit(applied: Applied) -> NamedEdit:
     """A rule step as an edit: the EPs it touched (the engine keeps variable names, so
-    lit.workbench.mrsdiff pairs them) and, for a lexical step, its relation and polarity."""
+    lit.mrs.align pairs them, `Method.COPY`) and, for a lexical step, its relation and polarity."""
     before, after = applied.before, applied.after
-    touched_a, touched_b = changed_eps(before, after, engine_align(before, after))
+    touched_a, touched_b = changed_eps(before, after, align(before, after, Method.COPY))
     lexical = edit_between(before, after)
     shape = name_rest(before, after, difference(before, after)).edits
     words = "; ".join(edit.detail for edit in shape)

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from delphin import variable
 from delphin.mrs import EP, MRS
 
-from lit.diff.align import Difference, PairChange, ep_text
+from lit.diff.difference import Difference, PairChange, ep_text
 from lit.diff.model import NamedEdit, Residue
 from lit.lexicon import aligned_relation
 from lit.logic.edits import determiner_relation, names_a_thing, natural_relation

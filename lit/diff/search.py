@@ -3,7 +3,7 @@
 Every value of every module the rule engine loaded is a candidate step (a new rule file names a
 new edit with no change here). A step is applied to A's MRS; a result whose predicates stray
 further from B's than A's do is dropped at once (the cheap filter), the others are aligned with
-B (lit.diff.align) and the step that lowers the difference most is taken. The search goes on
+B (lit.diff.difference) and the step that lowers the difference most is taken. The search goes on
 from its result, greedily, for at most ``MAX_STEPS`` steps, and stops when B is reached or no
 step brings A nearer. What is left is named structurally (lit.diff.naming).
 """
@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from delphin.mrs import MRS
 
-from lit.diff.align import Difference, difference, key
+from lit.diff.difference import Difference, difference
 from lit.errors import LitError
+from lit.mrs import key
 from lit.rules import RuleEngine
 from lit.status import Status
 

@@ -1,8 +1,8 @@
 """`diff_sentences`: parse sentence pairs and diff the readings that make the smallest edit.
 
 Each distinct sentence is parsed once (``service.parse(sentences, n=readings)``). For a pair,
-every reading of A is aligned with every reading of B (lit.diff.align, cheap) and the pair of
-readings with the smallest difference (then the lowest reading numbers) is diffed in full
+every reading of A is aligned with every reading of B (lit.diff.difference, cheap) and the
+pair of readings with the smallest difference (then the lowest reading numbers) is diffed in full
 (lit.diff.core.diff_mrs). A pair whose sentence did not parse is reported with that status and
 its reason, never dropped.
 """
@@ -17,8 +17,8 @@ from delphin.mrs import MRS
 from lit.ace.protocol import Ace
 from lit.ace.results import ParseResult
 from lit.config import DEFAULT_GRAMMAR_VERSION
-from lit.diff.align import difference
 from lit.diff.core import diff_mrs
+from lit.diff.difference import difference
 from lit.diff.model import SentenceDiff
 from lit.status import Status
 

@@ -47,8 +47,9 @@ from delphin.mrs import EP, MRS
 
 from lit.ace.results import ranker_score
 from lit.morphology import UNKNOWN_WORD
-from lit.mrsgraph import is_verb as _is_verb
-from lit.mrsgraph import span as _span
+from lit.mrs import Reach, index_ep, properties
+from lit.mrs.graph import is_verb as _is_verb
+from lit.mrs.graph import span as _span
 from lit.rank.explained import implausible
 from lit.rank.forms import stems
 from lit.rank.minimal import phrase_span
@@ -88,16 +89,12 @@ class Weighed:
                 "doubt": self.doubt}
 
 
-def _index_ep(m: MRS) -> EP | None:
-    return next((ep for ep in m.rels if ep.iv == m.index), None)
-
-
 def _tense(m: MRS, var: str | None) -> str:
-    return str(m.variables.get(var or "", {}).get("TENSE", "")).lower()
+    return properties(m, var).get("TENSE", "")
 
 
 def _prog(m: MRS, var: str | None) -> bool:
-    return str(m.variables.get(var or "", {}).get("PROG", "")).lower() in {"+", "bool"}
+    return properties(m, var).get("PROG", "") in {"+", "bool"}
 
 
 def _words(sentence: str, span: tuple[int, int] | None) -> str:
@@ -138,12 +135,12 @@ def word_as_finite_verb(sentence: str, reading: Weighed, others: Sequence[Weighe
     combat boots standing on a sidewalk*), at most FRAGMENT_MARGIN below; or as a conjoined
     noun after its adjective (*a blue coat and dark boots*), at most ADJECTIVE_MARGIN below."""
     m = reading.mrs
-    main = _index_ep(m)
+    main = index_ep(m, Reach.CARRIER)
     if main is None or not _is_verb(main) or _tense(m, main.iv) in {"", "untensed"}:
         return None
     span = _span(main)
     for other in others:
-        top = _index_ep(other.mrs)
+        top = index_ep(other.mrs, Reach.CARRIER)
         if top is None or top.predicate != "unknown":
             continue
         below = (reading.score - other.score
@@ -172,11 +169,11 @@ def copula_over_progressive(sentence: str, reading: Weighed, others: Sequence[We
     as a progressive, or None: the other reading's main verb is a progressive verb whose word
     *reading* reads as something other than its main verb."""
     m = reading.mrs
-    main = _index_ep(m)
+    main = index_ep(m, Reach.CARRIER)
     if main is None or main.predicate not in _COPULAS:
         return None
     for other in others:
-        verb = _index_ep(other.mrs)
+        verb = index_ep(other.mrs, Reach.CARRIER)
         if verb is None or not _is_verb(verb) or not _prog(other.mrs, verb.iv):
             continue
         span = _span(verb)

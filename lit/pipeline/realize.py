@@ -37,7 +37,7 @@ from lit.ace.protocol import Ace
 from lit.ace.semindex import NOT_IN_INDEX
 from lit.config import DEFAULTS, RunConfig
 from lit.equivalence import equivalent
-from lit.mrsgraph import predicate_label
+from lit.mrs.graph import predicate_label
 from lit.pipeline.roundtrip import RoundTrip, judge
 from lit.pipeline.standins import Substitution, restore, substitute
 from lit.pipeline.timing import StageTimes
@@ -104,7 +104,7 @@ class _Generated:
 
 def _pred_signature(mrs_text: str) -> tuple[str, ...] | None:
     """Sorted predicates of a SimpleMRS string as lit.equivalence compares them
-    (lit.mrsgraph.predicate_label): a cheap filter before decoding."""
+    (lit.mrs.graph.predicate_label): a cheap filter before decoding."""
     preds = _PRED.findall(mrs_text)
     return tuple(sorted(predicate_label(p.strip('"')) for p in preds)) if preds else None
 

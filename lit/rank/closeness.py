@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from lit.rank.articles import article_defects
-from lit.rank.surface import AUXILIARIES, WordOrder, align, differences, nonwords, tokens
+from lit.rank.surface import AUXILIARIES, WordOrder, align_words, differences, nonwords, tokens
 
 
 def edit_distance(a: list[str], b: list[str], transpositions: bool = False) -> int:
@@ -59,7 +59,7 @@ def measure(source: str, candidate: str, word_order: WordOrder = WordOrder.KEPT)
     distance = edit_distance(src, cand, transpositions=True) / max(1, len(src), len(cand))
     known, table = set(src), nonwords()
     defects = [f"non-word {t!r} ({table[t]})" for t in cand if t in table and t not in known]
-    defects += differences(align(source, candidate, word_order))
+    defects += differences(align_words(source, candidate, word_order))
     src_repeats = set(_repeats(src))
     defects += [f"repeated {w!r}" for w in _repeats(cand) if w not in src_repeats]
     defects += [f"article {d}" for d in article_defects(source, candidate)]

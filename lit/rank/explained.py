@@ -29,6 +29,7 @@ from functools import lru_cache
 from delphin import predicate
 from delphin.mrs import MRS
 
+from lit.mrs import properties
 from lit.rank.closeness import tokens
 from lit.rank.forms import PRONOUN_FORMS, forms, lemma, other_form, rows, stems
 from lit.rules.engine import IDENTITY
@@ -77,10 +78,6 @@ def _matches(pattern: str, preds: Iterable[str]) -> bool:
     return any(predicate.normalize(p) == want for p in preds)
 
 
-def _properties(m: MRS, var: str) -> dict[str, str]:
-    return {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
-
-
 def _pronoun_changed(source: MRS, target: MRS, changed_vars: set[str]) -> bool:
     prons = {ep.iv for m in (source, target) for ep in m.rels
              if predicate.normalize(ep.predicate) == "pron"}
@@ -113,9 +110,9 @@ def restructures(source: MRS, target: MRS) -> bool:
     and words move across them."""
     if _icons(source) != _icons(target):
         return True
-    if _properties(source, source.index).get("SF") != _properties(target, target.index).get("SF"):
+    if properties(source, source.index).get("SF") != properties(target, target.index).get("SF"):
         return True
-    return any(_properties(source, v).get("SF") != _properties(target, v).get("SF")
+    return any(properties(source, v).get("SF") != properties(target, v).get("SF")
                for v in target.variables if v.startswith("e") and v in source.variables)
 
 
@@ -155,7 +152,7 @@ def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) 
     changed: set[str] = set()
     changed_vars: set[str] = set()
     for var in target.variables:
-        before, after = _properties(source, var), _properties(target, var)
+        before, after = properties(source, var), properties(target, var)
         diff = {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
         if var not in source.variables:
             diff |= set(after)
@@ -165,7 +162,7 @@ def brought(source: MRS, target: MRS, examples: Sequence[tuple[str, str]] = ()) 
     icons = _icons(target) ^ _icons(source)
     focused = {left for left, _, _ in icons}
     for var in focused:
-        changed |= set(_properties(target, var))
+        changed |= set(properties(target, var))
     added = Counter(ep.predicate for ep in target.rels)
     removed = Counter(ep.predicate for ep in source.rels)
     new = set((added - removed) | (removed - added))
@@ -196,7 +193,7 @@ def touched(source: MRS, target: MRS) -> frozenset[str]:
     those a new scope takes (*did not praise* for *praised*), and those whose own variable or
     an argument's has other properties or a new ICONS relation. Every other word keeps the
     source's form (*woven* stays *woven*)."""
-    changed = {v for v in target.variables if _properties(source, v) != _properties(target, v)}
+    changed = {v for v in target.variables if properties(source, v) != properties(target, v)}
     # a new ICONS relation touches its event, and its argument only where that is a pronoun,
     # whose case follows its new place (*him* -> *He was seen.*); a focused *somebody* stays
     # *somebody*

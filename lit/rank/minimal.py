@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from delphin.mrs import MRS
 
-from lit.mrsgraph import is_verb, span
+from lit.mrs.graph import is_verb, span
 from lit.rank.explained import brought, moved_arguments, touched, unexplained
 from lit.rank.forms import PRONOUN_FORMS, lemma, stems
-from lit.rank.surface import AUXILIARIES, Alignment, WordOrder, align, tokenize
+from lit.rank.surface import AUXILIARIES, WordAlignment, WordOrder, align_words, tokenize
 
 #: Finite forms that show the number their subject agrees in (a third-person subject).
 AGREEMENT = {"is": "sg", "was": "sg", "has": "sg", "does": "sg", "isn't": "sg",
@@ -79,7 +79,7 @@ class Edit:
         out = ([] if self.explains is None else
                list(unexplained(source, candidate, self.explains, self.touched)))
         if self.groups:
-            out += confined(align(source, candidate, self.word_order, self.touched),
+            out += confined(align_words(source, candidate, self.word_order, self.touched),
                             self.groups)
         if self.keeps_subject:
             out += agreement(source, candidate)
@@ -181,8 +181,8 @@ def verb_groups(sentence: str, source: MRS, target: MRS, lemmas: frozenset[str]
     return tuple(sorted(set(out)))
 
 
-def confined(a: Alignment, groups: Sequence[tuple[int, int]]) -> list[str]:
-    """The candidate's added words (`Alignment.slots`) and the source's dropped ones that lie
+def confined(a: WordAlignment, groups: Sequence[tuple[int, int]]) -> list[str]:
+    """The candidate's added words (`WordAlignment.slots`) and the source's dropped ones that lie
     outside every verb group of *groups* (word indices of the source's words), each named
     with its place; an added word may stand right before or after a group."""
     words = [i for i, t in enumerate(a.source) if t.word]

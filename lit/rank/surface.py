@@ -95,7 +95,7 @@ class Link:
 
 
 @dataclass(frozen=True)
-class Alignment:
+class WordAlignment:
     """A candidate aligned with its source; final marks are kept apart (`final`)."""
 
     source: list[Token]
@@ -187,8 +187,8 @@ class WordOrder(Enum):
     STRICT = "strict"
 
 
-def align(source: str, candidate: str, word_order: WordOrder = WordOrder.KEPT,
-          touched: frozenset[str] | None = None) -> Alignment:
+def align_words(source: str, candidate: str, word_order: WordOrder = WordOrder.KEPT,
+          touched: frozenset[str] | None = None) -> WordAlignment:
     """Align *candidate*'s words with *source*'s: equal words in order first (difflib), then,
     where they differ, words written otherwise (with *touched*, the lemmas the change
     touches, also untouched words in another form: lit.rank.forms.other_form), then (unless
@@ -228,7 +228,7 @@ def align(source: str, candidate: str, word_order: WordOrder = WordOrder.KEPT,
         if replaced and replaced[0] in orphans:
             orphans.remove(replaced[0])
         slots.update(dict.fromkeys(lc, (replaced[0] if replaced else after) - 0.5))
-    return Alignment(src, cand, tuple(sorted(links + moves, key=lambda k: k.candidate)),
+    return WordAlignment(src, cand, tuple(sorted(links + moves, key=lambda k: k.candidate)),
                      (s_final, c_final), (source, candidate), slots)
 
 
@@ -272,7 +272,7 @@ def _moves(src: list[Token], cand: list[Token], links: list[Link], loose_s: list
 def moves_words(examples: tuple[tuple[str, str], ...]) -> bool:
     """Whether a rule's own (source, target) examples move a word across others (a swap of
     arguments: *A car is driving a woman.*): then a moved word is the rule's doing."""
-    return any(link.kind == "moved" for s, t in examples for link in align(s, t).links)
+    return any(link.kind == "moved" for s, t in examples for link in align_words(s, t).links)
 
 
 @dataclass(frozen=True)
@@ -287,7 +287,7 @@ class Repair:
         return {"from": self.original, "changes": list(self.changes)}
 
 
-def differences(a: Alignment) -> list[str]:
+def differences(a: WordAlignment) -> list[str]:
     """What reads differently from the source in words both share: moved words, split or
     joined hyphens, changed case or spelling, added or dropped inner punctuation. (A non-word
     for the source's word is named by lit.rank.closeness.)"""
@@ -317,7 +317,7 @@ def differences(a: Alignment) -> list[str]:
     return out
 
 
-def _marks_after(side: str, a: Alignment) -> Counter[tuple[int, str]]:
+def _marks_after(side: str, a: WordAlignment) -> Counter[tuple[int, str]]:
     """Inner marks written right after a linked word: (the source word's index, mark)."""
     toks = getattr(a, side)
     out: Counter[tuple[int, str]] = Counter()
@@ -328,7 +328,7 @@ def _marks_after(side: str, a: Alignment) -> Counter[tuple[int, str]]:
     return out
 
 
-def _moved_marks(a: Alignment) -> list[str]:
+def _moved_marks(a: WordAlignment) -> list[str]:
     """Inner marks both sentences have as often but after other words of the source's (a
     comma moved: *Near weaved walls, three women sit* for *Three women sit, near walls*)."""
     src, cand = _marks_after("source", a), _marks_after("candidate", a)
@@ -356,7 +356,7 @@ def repair(source: str, candidate: str, word_order: WordOrder = WordOrder.KEPT,
     *word_order* is FREE), spelling, case, hyphens and inner punctuation, and (with *touched*,
     the lemmas the change touches) the form of every word it does not touch (*woven* for
     *weaved*); None when that changes nothing."""
-    a = align(source, candidate, word_order, touched)
+    a = align_words(source, candidate, word_order, touched)
     table = nonwords()
     changes = differences(a) + [
         f"changed form {a.text('source', link.source)!r} "
@@ -377,7 +377,7 @@ class _Item:
     candidate: tuple[int, ...] = ()
 
 
-def _items(a: Alignment) -> list[_Item]:
+def _items(a: WordAlignment) -> list[_Item]:
     """The repaired tokens in order: linked words at their source place with the source's
     text, the rule's words where the words they replace were, the source's inner punctuation
     next to the word it is written against."""
@@ -408,7 +408,7 @@ def _items(a: Alignment) -> list[_Item]:
     return items
 
 
-def _mark_key(a: Alignment, i: int, place: dict[int, float]) -> float:
+def _mark_key(a: WordAlignment, i: int, place: dict[int, float]) -> float:
     """Where the source's punctuation mark *i* goes: after the word before it, or, an opening
     mark (spaced before and not after), before the word after it; before the rule's words
     that replace that word."""
@@ -423,7 +423,7 @@ def _mark_key(a: Alignment, i: int, place: dict[int, float]) -> float:
     return place.get(before[-1], before[-1]) + 0.0005 if before else -1.0
 
 
-def _join(a: Alignment, items: list[_Item]) -> str:
+def _join(a: WordAlignment, items: list[_Item]) -> str:
     """Items with the spacing between them: the source's between source neighbours, the
     candidate's between candidate neighbours, else a space (none before a closing mark)."""
     out = ""

@@ -8,6 +8,7 @@ from delphin import predicate, variable
 from delphin.mrs import MRS
 
 from lit.equivalence import EVENT_PROPERTIES
+from lit.mrs import index_ep, properties
 
 
 def _preds(m: MRS) -> Counter:
@@ -40,11 +41,6 @@ def _signatures(m: MRS) -> Counter:
     return sigs
 
 
-def _props(m: MRS, var: str | None) -> dict[str, str]:
-    props = {k.upper(): str(v).lower() for k, v in m.variables.get(var or "", {}).items()}
-    return {k: v for k, v in props.items() if k in EVENT_PROPERTIES}
-
-
 def explain(ours: MRS, target: MRS) -> str:
     """The first difference found, most basic first: EPs, ICONS, INDEX properties, arguments."""
     a, b = _preds(ours), _preds(target)
@@ -55,7 +51,8 @@ def explain(ours: MRS, target: MRS) -> str:
     ib = sorted(ic.relation for ic in target.icons)
     if ia != ib:
         return f"ICONS differ: ours {ia or 'none'}, target {ib or 'none'}"
-    pa, pb = _props(ours, ours.index), _props(target, target.index)
+    pa, pb = properties(ours, ours.index, EVENT_PROPERTIES), properties(
+        target, target.index, EVENT_PROPERTIES)
     if pa != pb:
         return f"INDEX properties differ: ours {pa}, target {pb}"
     sa, sb = _signatures(ours), _signatures(target)
@@ -77,7 +74,8 @@ def _event_props(m: MRS) -> Counter:
     found = Counter()
     for ep in m.rels:
         if ep.iv and variable.type(ep.iv) == "e":
-            props = " ".join(f"{k}={v}" for k, v in sorted(_props(m, ep.iv).items()))
+            own = properties(m, ep.iv, EVENT_PROPERTIES)
+            props = " ".join(f"{k}={v}" for k, v in sorted(own.items()))
             found[f"{predicate.normalize(ep.predicate)}: {props}"] += 1
     return found
 
@@ -87,8 +85,6 @@ def unreachable(spec: str, ours: MRS, target: MRS) -> str | None:
     another reading of the source (the same EPs and ICONS and the main verb's own arguments,
     but a modifier attached elsewhere; or a cleft target without ICONS focus), or it carries a
     glb predicate like ``g(190)`` that the oracle's grammar build prints (its README)."""
-    from lit.phenomena import index_ep
-
     if any(predicate.normalize(ep.predicate).startswith("g(") for ep in target.rels):
         return "build gap: glb predicate in the target"
     if "cleft" in spec and not any(ic.relation == "focus" for ic in target.icons):

@@ -19,6 +19,7 @@ from delphin.mrs import MRS
 from lit.config import DEFAULT_GRAMMAR_VERSION, GRAMMAR_VERSIONS
 from lit.equivalence import equivalent
 from lit.errors import InputError
+from lit.mrs import properties
 from lit.rules.compiler import LIBRARY_SUFFIX, builtin_rules_dir, compile_file
 from lit.rules.matcher import (
     MAX_ALTERNATIVES,
@@ -361,8 +362,7 @@ def same_meaning(result: MRS, source: MRS) -> bool:
     agreement it ignores; the cheap differences are looked at before the graph isomorphism."""
 
     def agreement(m: MRS) -> dict[str, dict[str, str]]:
-        return {v: {k.upper(): str(x).lower() for k, x in props.items()
-                    if k.upper() in AGREEMENT} for v, props in m.variables.items()}
+        return {v: properties(m, v, AGREEMENT) for v in m.variables}
 
     def words(m: MRS) -> list[tuple[str, str | None]]:
         return sorted((predicate.normalize(ep.predicate), ep.args.get("CARG")) for ep in m.rels)

@@ -18,6 +18,7 @@ from delphin import variable
 from delphin.mrs import EP, MRS, HCons, ICons
 
 from lit.errors import InputError
+from lit.mrs import properties
 from lit.phenomena import ANCHORS
 from lit.lexicon import semi
 from lit.rules.syntax import (
@@ -95,10 +96,6 @@ def _regex(pattern: str) -> re.Pattern:
     return re.compile(pattern)
 
 
-def _props(m: MRS, var: str) -> dict[str, str]:
-    return {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
-
-
 @dataclass
 class Binding:
     """Variables bound so far (pattern variable -> MRS variable), named EPs and used items."""
@@ -160,7 +157,7 @@ class Matcher:
                     ok = actual != self.param(name).lower()
                 case PropRef(var=var, feature=feature):
                     other = self._resolve(var, b)
-                    ok = other is not None and actual == _props(self.m, other).get(feature)
+                    ok = other is not None and actual == properties(self.m, other).get(feature)
             if ok:
                 return True
         return False
@@ -216,7 +213,7 @@ class Matcher:
         if term.vtype and term.vtype != "u" and variable.type(value) != term.vtype:
             return False
         if term.props:
-            actual = _props(self.m, value)
+            actual = properties(self.m, value)
             return all(self._prop_ok(actual.get(p.name), p, b) for p in term.props)
         return True
 

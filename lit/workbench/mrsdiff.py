@@ -4,65 +4,19 @@ new ]``, ``add [ ... ]``, ``add h1 qeq h2``, ``add e2 topic x3``, ``set e2 [ TEN
 ``unset e2 PROG``, ``INDEX = e9``.
 
 The engine builds a result from a copy of its source (lit.rules.matcher.Draft), so variables
-keep their names and an EP its position and character span; EPs are paired on those, and what
-is left unpaired was removed or added.
+keep their names and an EP its position and character span; lit.mrs.align pairs EPs on those
+(`Method.COPY`), and what is left unpaired was removed or added. Property values are written as
+the rule left them (`properties(..., lower=False)`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from delphin import variable
 from delphin.mrs import EP, MRS
 
-#: Keys pairing a source EP with a result EP, tried in turn on the EPs not yet paired: the
-#: same EP; the same span and intrinsic variable; the same span and predicate; the same
-#: intrinsic variable (a quantifier with its quantifier); the same predicate and label.
-_KEYS: tuple[Callable[[EP], object], ...] = (
-    lambda ep: (ep.predicate, ep.label, tuple(sorted(ep.args.items()))),
-    lambda ep: (str(ep.lnk), ep.iv, ep.is_quantifier()) if ep.lnk else None,
-    lambda ep: (str(ep.lnk), ep.predicate) if ep.lnk else None,
-    lambda ep: (ep.iv, ep.is_quantifier()) if ep.iv else None,
-    lambda ep: (ep.predicate, ep.label),
-)
-
-
-@dataclass(frozen=True)
-class Alignment:
-    """Source EP index -> result EP index for the EPs paired; the others were removed (in the
-    source) or added (in the result)."""
-
-    pairs: dict[int, int]
-    removed: tuple[int, ...]
-    added: tuple[int, ...]
-
-
-def align(source: MRS, result: MRS) -> Alignment:
-    """Pair the EPs of *source* and *result* (see the module's docstring)."""
-    pairs: dict[int, int] = {}
-    for key in _KEYS:
-        taken = set(pairs.values())
-        waiting: dict[object, list[int]] = {}
-        for j, ep in enumerate(result.rels):
-            k = key(ep)
-            if j not in taken and k is not None:
-                waiting.setdefault(k, []).append(j)
-        for i, ep in enumerate(source.rels):
-            k = key(ep)
-            if i not in pairs and waiting.get(k):
-                pairs[i] = waiting[k].pop(0)
-    taken = set(pairs.values())
-    return Alignment(
-        pairs,
-        tuple(i for i in range(len(source.rels)) if i not in pairs),
-        tuple(j for j in range(len(result.rels)) if j not in taken),
-    )
-
-
-def _props(m: MRS, var: str) -> dict[str, str]:
-    return {k.upper(): str(v) for k, v in m.variables.get(var, {}).items()}
+from lit.mrs import Alignment, Method, align, properties
 
 
 def _term(m: MRS, var: str, inline: set[str]) -> str:
@@ -71,7 +25,7 @@ def _term(m: MRS, var: str, inline: set[str]) -> str:
     if var not in inline:
         return var
     inline.discard(var)
-    props = " ".join(f"{k}: {v}" for k, v in _props(m, var).items())
+    props = " ".join(f"{k}: {v}" for k, v in properties(m, var, lower=False).items())
     return f"{var} [{variable.type(var)} {props}]" if props else var
 
 
@@ -112,14 +66,14 @@ def _constraints(before: list[tuple[str, str, str]],
     return lines + [f"add {' '.join(c)}" for c in sorted((new - old).elements())]
 
 
-def _properties(source: MRS, result: MRS, skip: set[str]) -> list[str]:
+def _property_edits(source: MRS, result: MRS, skip: set[str]) -> list[str]:
     """``set`` / ``unset`` lines for the variables of *result* whose properties differ from
     the source's (a new variable's properties, unless written inline: *skip*)."""
     lines = []
     for var in result.variables:
         if var in skip:
             continue
-        old, new = _props(source, var), _props(result, var)
+        old, new = properties(source, var, lower=False), properties(result, var, lower=False)
         changed = {k: v for k, v in new.items() if old.get(k) != v}
         if changed:
             lines.append(f"set {var} [ {' '.join(f'{k}: {v}' for k, v in changed.items())} ]")
@@ -132,7 +86,7 @@ def _properties(source: MRS, result: MRS, skip: set[str]) -> list[str]:
 def edits(source: MRS, result: MRS, alignment: Alignment | None = None) -> list[str]:
     """The edits that turn *source* into *result*, one per line, in this order: EPs removed,
     changed and added; HCONS; ICONS; properties; TOP and INDEX."""
-    alignment = alignment or align(source, result)
+    alignment = alignment or align(source, result, Method.COPY)
     new_vars = {v for v in result.variables if v not in source.variables}
     inline = set(new_vars)
     lines = [f"remove {ep_text(source, source.rels[i])}" for i in alignment.removed]
@@ -145,7 +99,7 @@ def edits(source: MRS, result: MRS, alignment: Alignment | None = None) -> list[
                           [(h.hi, h.relation, h.lo) for h in result.hcons])
     lines += _constraints([(c.left, c.relation, c.right) for c in source.icons],
                           [(c.left, c.relation, c.right) for c in result.icons])
-    lines += _properties(source, result, new_vars - inline)
+    lines += _property_edits(source, result, new_vars - inline)
     for name, old, new in (("TOP", source.top, result.top), ("INDEX", source.index, result.index)):
         if old != new:
             lines.append(f"{name} = {new}")
@@ -159,7 +113,8 @@ def changed_eps(source: MRS, result: MRS, alignment: Alignment) -> tuple[set[int
     for i, j in alignment.pairs.items():
         a, b = source.rels[i], result.rels[j]
         if (a.predicate, a.label, a.args) != (b.predicate, b.label, b.args) or (
-                a.iv and _props(source, a.iv) != _props(result, b.iv or "")):
+                a.iv and properties(source, a.iv, lower=False)
+                != properties(result, b.iv, lower=False)):
             before.add(i)
             after.add(j)
     return before, after

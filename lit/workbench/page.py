@@ -13,8 +13,9 @@ from delphin.mrs import MRS
 
 from lit import __version__
 from lit.io.output import atomic_text
+from lit.mrs import Method, align
 from lit.workbench.graph import convert, draw, links
-from lit.workbench.mrsdiff import align, changed_eps, edits
+from lit.workbench.mrsdiff import changed_eps, edits
 from lit.workbench.render import SpecRun
 from lit.workbench.trial import APPLIED, Outcome
 
@@ -75,7 +76,7 @@ def _mrs(m: MRS) -> str:
 
 def _graphs(source: MRS, result: MRS, ident: str) -> str:
     """The source and result DMRS, with what changed highlighted on each side."""
-    alignment = align(source, result)
+    alignment = align(source, result, Method.COPY)
     before, after = changed_eps(source, result, alignment)
     a, b = convert(source), convert(result)
     la = links(a) if a is not None else set()

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from delphin.codecs import simplemrs
 
-from lit.analyze.align import align, aligned_pair_features, main_ep
+from lit.analyze.aligned import aligned_pair_features, named_links
 from lit.lexicon import aligned_relation as relation
+from lit.mrs import Method, Reach, align, index_ep
 from tests.conftest import DATA, ORACLE, read_jsonl
 
 GOLD = {r["sentence"]: r["mrs"] for r in read_jsonl(DATA / "erg-gold-2025.jsonl.gz")
@@ -92,7 +93,7 @@ GOLD_CASES = [
      {"deleted:pp", "added:adv"}, {"deleted:adj"}, "a PP replaced by an adverb"),
     ("The dog will bark.", "The dog is going to bark.",
      {"verb:same", "tense:fut>pres", "prog:->+"}, {"verb:unrelated"},
-     "main_ep looks through going+to (a handle-taking index) to bark"),
+     "index_ep (Reach.CLAUSE) looks through going+to (a handle-taking index) to bark"),
     ("Abrams arrived by car.", "Abrams and Browne arrived.",
      {"deleted:pp", "ARG1:unrelated"}, {"ARG1:same"},
      "a coordination (_and_c) is not the name it contains: a documented limit"),
@@ -174,8 +175,9 @@ def test_the_table_has_thirty_cases():
 
 def test_links_of_a_compound_pair():
     """The garden dog / the tobacco garden dog: every link, in order."""
-    a = align(_mrs("The garden dog barked."), _mrs("The tobacco garden dog barked."))
-    assert [(lk.role, lk.premise, lk.hypothesis, lk.kind) for lk in a.links] == [
+    p, h = _mrs("The garden dog barked."), _mrs("The tobacco garden dog barked.")
+    a = align(p, h, Method.ROLES)
+    assert [(lk.role, pn, hn, lk.kind) for lk, pn, hn in named_links(p, h, a)] == [
         ("verb", "_bark_v_1", "_bark_v_1", None),
         ("ARG1", "_dog_n_1", "_dog_n_1", None),
         ("mod", "compound", "compound", "compound"),
@@ -185,14 +187,14 @@ def test_links_of_a_compound_pair():
     ]
 
 
-def test_main_ep_looks_through_clause_joiners():
+def test_the_clause_index_ep_looks_through_clause_joiners():
     """ERG 2025 `_while_x` (SNLI: "... hugging goodbye while holding ...") and
     `_going+to_v_qmodal` take handles: the main predication is their first clause's head."""
-    assert main_ep(_mrs("The dog is going to bark.")).predicate == "_bark_v_1"
+    assert index_ep(_mrs("The dog is going to bark."), Reach.CLAUSE).predicate == "_bark_v_1"
     snli = {r["sentence"]: r["mrs"] for r in read_jsonl(SNLI_PARSES)[1:]}
     sisters = ("The sisters are hugging goodbye while holding to go packages after just "
                "eating lunch.")
-    assert main_ep(simplemrs.decode(snli[sisters])).predicate == "_hug_v_1"
+    assert index_ep(simplemrs.decode(snli[sisters]), Reach.CLAUSE).predicate == "_hug_v_1"
 
 
 def test_relation_of_constants_and_words():

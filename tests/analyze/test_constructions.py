@@ -13,7 +13,6 @@ import pytest
 from delphin import derivation, variable
 from delphin.codecs import simplemrs
 
-from lit.analyze.align import main_ep
 from lit.analyze.analysis import PairRow
 from lit.analyze.fragments import (
     family,
@@ -26,6 +25,7 @@ from lit.analyze.fragments import (
 )
 from lit.analyze.letypes import name_class, type_table
 from lit.analyze.mine import SentenceRow, format_mined, mine, pair_candidates, side_marked
+from lit.mrs import Reach, index_ep
 from lit.tasks.item import TaskItem
 from tests.analyze.test_mine import DERIVATIONS, GOLD, one
 from tests.analyze.test_pairs import SNLI_PARSES
@@ -45,7 +45,7 @@ def test_frames_name_the_roles_filled_and_their_types():
 def test_an_unexpressed_object_is_left_out_of_the_roles_and_typed_i():
     with gzip.open(GOLD, "rt") as f:
         m = next(m for m in (simplemrs.decode(json.loads(line)["mrs"]) for line in f)
-                 if (e := main_ep(m)) is not None and "_v_" in e.predicate
+                 if (e := index_ep(m, Reach.CLAUSE)) is not None and "_v_" in e.predicate
                  and set(e.args) == {"ARG0", "ARG1", "ARG2"}
                  and variable.type(e.args["ARG2"]) == "i")
     frames = {f for f in mrs_fragments(m) if f.startswith("frame:main=")}
@@ -62,7 +62,7 @@ def recorded(sentence: str):
 
 def test_the_main_predication_has_the_type_of_its_word():
     m, d = recorded("A woman is driving a car.")
-    main = main_ep(m)
+    main = index_ep(m, Reach.CLAUSE)
     node = lexical_node(d, main.cfrom, main.cto)
     assert node.entity.startswith("drive") and node.type.endswith("_le")
     table = type_table("2025")
@@ -82,7 +82,7 @@ def test_the_main_predication_has_the_type_of_its_word():
 
 def test_a_phrase_main_predication_has_no_word_type():
     m, d = recorded("A man in a blue shirt.")
-    assert not main_ep(m).predicate.startswith("_")
+    assert not index_ep(m, Reach.CLAUSE).predicate.startswith("_")
     assert not any(f.startswith("frame:main.letype=") for f in sentence_fragments(m, d))
 
 
@@ -238,7 +238,7 @@ def planted_rows(snli_parses) -> tuple[list[PairRow], set[str]]:
         p, h = snli_parses.get(rec["sentence1"]), snli_parses.get(rec["sentence2"])
         if p is None or h is None or rec["gold_label"] == "-":
             continue
-        main = main_ep(h[0])
+        main = index_ep(h[0], Reach.CLAUSE)
         lemma = main.predicate.strip("_").split("_")[0] if main else ""
         label = rec["gold_label"]
         if lemma in INTRANSITIVE and "ARG2" not in main.args:

@@ -25,7 +25,6 @@ from scipy.stats import chi2
 
 from lit.ace.options import parse_cache_for
 from lit.ace.service import ParseResult, Reading
-from lit.analyze.align import main_ep
 from lit.analyze.analysis import PairRow
 from lit.analyze.contrast import check_features, transform_features
 from lit.records import read_records
@@ -50,6 +49,7 @@ from lit.analyze.significance import mi_bits, significance
 from lit.cli import main
 from lit.config import DEFAULTS
 from lit.errors import InputError
+from lit.mrs import Reach, index_ep
 from lit.phenomena import describe
 from lit.report.build import ReportOptions, build_report
 from lit.status import Status
@@ -122,7 +122,7 @@ def test_mrs_fragments_of_a_2025_cleft_negation_and_plural(gold):
     assert "index:none" in frags and any(f.startswith("icons:focus:main.") for f in frags)
     neg = next(m for s, m in gold if describe(m, "2025").negated)
     frags = mrs_fragments(neg)
-    head = main_ep(neg).predicate
+    head = index_ep(neg, Reach.CLAUSE).predicate
     assert "ep:neg" in frags and f"hcons:qeq:neg.ARG1>{head}" in frags
     assert "hcons:qeq:neg.ARG1>main" in frags
     frags = mrs_fragments(one("The managers finished working."))
@@ -250,7 +250,7 @@ def test_planted_cleft_is_recovered(gold, candidates):
 
 
 def plural_subject(m) -> str:
-    main = main_ep(m)
+    main = index_ep(m, Reach.CLAUSE)
     x = main.args.get("ARG1") if main else None
     return "pl" if x and m.variables.get(x, {}).get("NUM") == "pl" else "other"
 

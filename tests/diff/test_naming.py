@@ -4,7 +4,7 @@ residue, and the data model's JSON round trip."""
 from __future__ import annotations
 
 from lit.diff import MrsDiff, SentenceDiff, diff_mrs
-from lit.diff.align import difference
+from lit.diff.difference import difference
 from lit.diff.naming import name_rest
 from tests.diff.examples import find, mrs
 

@@ -11,7 +11,7 @@ from delphin.codecs import simplemrs
 
 from lit.equivalence import equivalent, fingerprint
 from lit.morphology import VERB_TAGS, verb_forms
-from lit.mrsgraph import canonical_form, invariant, predicate_label
+from lit.mrs.graph import canonical_form, invariant, predicate_label
 from lit.pipeline.standins import restore, standins, substitute
 from tests.conftest import DATA
 

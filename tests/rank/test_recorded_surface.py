@@ -16,7 +16,7 @@ from lit.config import RunConfig
 from lit.pipeline.realize import Job, Realizer
 from lit.rank import AceOrderScorer
 from lit.rank.freq import FrequencyScorer
-from lit.rank.surface import align, differences
+from lit.rank.surface import align_words, differences
 from lit.rules.engine import RuleEngine
 from tests.conftest import DATA, Reversed, read_recorded
 from tests.standin_ace import StandInAce
@@ -55,7 +55,7 @@ class Replay(StandInAce):
 
 
 def surface_defects(source: str, sentence: str) -> list[str]:
-    return differences(align(source, sentence))
+    return differences(align_words(source, sentence))
 
 
 def test_recording_has_the_issues_sentences_and_repairs_that_verify():

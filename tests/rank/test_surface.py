@@ -13,7 +13,7 @@ from lit.pipeline.realize import REPAIRS, Job, Realizer
 from lit.rank import AceOrderScorer
 from lit.rank.closeness import edit_distance, measure
 from lit.rank.freq import FrequencyScorer
-from lit.rank.surface import WordOrder, align, differences, moves_words, repair, tokenize
+from lit.rank.surface import WordOrder, align_words, differences, moves_words, repair, tokenize
 from tests.standin_ace import StandInAce
 
 GROUP = "A small group of young black men, some in traditional African dress, are assembled outdoors."
@@ -27,7 +27,7 @@ def fixed(source: str, candidate: str) -> str | None:
 
 def test_reordered_modifiers_are_put_back_in_the_sources_order():
     cand = "A small group of black young men, some in African traditional dress, may be assembled outdoors."
-    assert differences(align(GROUP, cand)) == ["moved 'black'", "moved 'african'"]
+    assert differences(align_words(GROUP, cand)) == ["moved 'black'", "moved 'african'"]
     r = repair(GROUP, cand)
     assert r.surface == ("A small group of young black men, some in traditional African dress, "
                          "may be assembled outdoors.")
@@ -39,7 +39,7 @@ def test_reordered_modifiers_are_put_back_in_the_sources_order():
 
 def test_dropped_and_added_commas_and_non_words_are_put_right_around_the_rules_words():
     cand = "A small group of young black mans some in traditional African dress may be assembled outdoors."
-    assert differences(align(GROUP, cand)) == ["dropped ','", "dropped ','"]
+    assert differences(align_words(GROUP, cand)) == ["dropped ','", "dropped ','"]
     assert fixed(GROUP, cand) == (
         "A small group of young black men, some in traditional African dress, may be assembled "
         "outdoors.")  # the comma goes before the rule's "may be", where the source had it
@@ -67,15 +67,15 @@ def test_hyphenated_compounds(source, candidate, defect, repaired):
 
 
 def test_names_keep_the_sources_case_and_a_sentence_start_its_own():
-    assert differences(align("Alice met Bob in Paris.", "Alice will meet Bob in paris.")) == [
+    assert differences(align_words("Alice met Bob in Paris.", "Alice will meet Bob in paris.")) == [
         "changed case 'Paris' ('paris')"]
     assert fixed("Alice met Bob in Paris.", "Alice will meet Bob in paris.") == (
         "Alice will meet Bob in Paris.")
     assert fixed("A man walks through a city alley.", "A man may walk through a city Alley.") == (
         "A man may walk through a city alley.")
     # the source's first word is capitalised for its place, not for itself
-    assert differences(align("A man ran.", "Did a man run?")) == []
-    assert differences(align("Alice saw Bob.", "Did Alice see Bob?")) == []
+    assert differences(align_words("A man ran.", "Did a man run?")) == []
+    assert differences(align_words("Alice saw Bob.", "Did Alice see Bob?")) == []
     assert fixed("A woman is talking on the phone.", "On the phone a woman was talking.") == (
         "A woman on the phone was talking.")  # "talking" moved across the rule's "was": kept
 
@@ -117,7 +117,7 @@ def test_the_rules_own_moves_and_words_are_not_defects_and_not_repaired():
                          ("A woman is walking.", "It is a woman who is walking."),
                          ("A biker wearing a t-shirt is jumping.",
                           "A biker wearing a t-shirt will be jumping.")]:
-        assert differences(align(source, cand)) == [], cand
+        assert differences(align_words(source, cand)) == [], cand
         assert repair(source, cand) is None, cand
 
 
@@ -219,4 +219,4 @@ def test_a_source_in_lower_case_keeps_its_first_word_where_both_start_the_senten
     assert r is not None and r.surface == "three children may be locked in a cage."
     assert r.changes == ("changed case 'three' ('Three')",)
     assert repair(src, "Are three children locked in a cage?") is None
-    assert differences(align("Three men sit.", "Three men sat.")) == []
+    assert differences(align_words("Three men sit.", "Three men sat.")) == []

@@ -15,9 +15,8 @@ from delphin.codecs import simplemrs
 from delphin.mrs import EP, MRS, ICons
 
 from lit.equivalence import equivalent
-from lit.phenomena import MODAL_RE
+from lit.mrs import MODAL_RE, index_ep
 from lit.rules.engine import RuleEngine
-from lit.phenomena import index_ep
 from lit.status import Status
 from tests.conftest import DATA, read_jsonl
 

@@ -6,7 +6,7 @@ the inverse module applies (the sentence has the phenomenon), one of the forward
 declared with it gives the original back. Both figures are printed (run with ``-s``): every
 exception of a kind documented in EXCEPTIONS is counted under its reason, any other is listed
 with its own and fails the test. The sweep covers all 10,472 gold MRSs, one test per declared
-pair (lit.equivalence decides almost every comparison by lit.mrsgraph's canonical forms)."""
+pair (lit.equivalence decides almost every comparison by lit.mrs.graph's canonical forms)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.errors import InputError
-from lit.phenomena import index_ep
+from lit.mrs import index_ep
 from lit.rules.engine import RuleEngine
 from lit.rules.inverse import check_law, declared_inverses
 

@@ -10,11 +10,12 @@ import pytest
 from delphin.codecs import simplemrs
 
 from lit.cli import build_parser, main
+from lit.mrs import Method, align
 from lit.rules.compiler import builtin_rules_dir
 from lit.rules.engine import RuleEngine
 from lit.spec import Spec, Step
 from lit.workbench import sources, trial
-from lit.workbench.mrsdiff import align, changed_eps, edits
+from lit.workbench.mrsdiff import changed_eps, edits
 from tests.conftest import DATA
 from tools.robustness import sweep
 
@@ -100,7 +101,7 @@ def test_diff_of_a_known_rule_in_full():
         "set e2 [ TENSE: untensed ]",  # SF: prop is set too, but it was prop already
         "INDEX = e10",
     ]
-    alignment = align(source, result)
+    alignment = align(source, result, Method.COPY)
     assert alignment.removed == () and alignment.added == (3,)
     assert changed_eps(source, result, alignment) == ({2}, {2, 3})
 

@@ -1,5 +1,6 @@
-"""Package structure: no import cycle between LIT's packages, a typed rule syntax tree, and
-the public API `import lit` promises (docs/api.md)."""
+"""Package structure: no import cycle between LIT's packages, a typed rule syntax tree, the
+public API `import lit` promises (docs/api.md), and one MRS alignment and one set of MRS helpers
+(lit/mrs)."""
 
 from __future__ import annotations
 
@@ -134,6 +135,48 @@ def test_package_inits_only_re_export():
             for path in PACKAGE.rglob("__init__.py")
             if len(path.read_text(encoding="utf-8").splitlines()) > 60]
     assert not long, f"__init__.py files over 60 lines: {long}"
+
+
+#: The MRS helpers lit.mrs defines once (issue 54: three alignments, three index EPs, four
+#: property readers): a function of one of these names elsewhere in lit/ is a second copy.
+MRS_HELPERS = frozenset({"align", "Alignment", "properties", "props", "_props", "_properties",
+                         "index_ep", "_index_ep", "main_ep"})
+
+
+def _reads_properties(node: ast.AST) -> bool:
+    """What lit.mrs.properties does once: ``m.variables.get(var, ...).get(...)`` or
+    ``.items()`` (a variable's properties read straight off the MRS), or a dict comprehension
+    ``{k.upper(): str(v).lower() ...}`` (properties normalized by hand)."""
+    if isinstance(node, ast.DictComp):
+        return (isinstance(node.key, ast.Call) and isinstance(node.key.func, ast.Attribute)
+                and node.key.func.attr == "upper" and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "lower")
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("get", "items") and isinstance(node.func.value, ast.Call)
+            and isinstance(inner := node.func.value.func, ast.Attribute) and inner.attr == "get"
+            and isinstance(inner.value, ast.Attribute) and inner.value.attr == "variables")
+
+
+def test_one_mrs_alignment_and_one_set_of_mrs_helpers():
+    """One `align` and one `Alignment` in lit/ (lit.mrs.align: one function, its Method an
+    option), and the MRS helpers (properties, the index EP) defined only in lit/mrs; nothing
+    else reads a variable's properties straight off the MRS."""
+    defined: dict[str, list[str]] = {}
+    reads = []
+    for path, tree in _sources().items():
+        where = str(path.relative_to(PACKAGE))
+        for node in ast.walk(tree):
+            if (isinstance(node, (ast.FunctionDef, ast.ClassDef))
+                    and node.name in MRS_HELPERS):
+                defined.setdefault(node.name, []).append(f"{where}:{node.lineno}")
+            if _reads_properties(node) and path.parent.name != "mrs":
+                reads.append(f"{where}:{node.lineno}")
+    assert [p.split(":")[0] for p in defined.get("align", [])] == ["mrs/align.py"], defined
+    assert [p.split(":")[0] for p in defined.get("Alignment", [])] == ["mrs/align.py"], defined
+    elsewhere = {name: [p for p in places if not p.startswith("mrs/")]
+                 for name, places in defined.items()}
+    assert not any(elsewhere.values()), f"MRS helpers outside lit/mrs: {elsewhere}"
+    assert not reads, f"properties read off .variables outside lit/mrs: {reads}"
 
 
 def _road(graph: dict[str, set[str]], floors: dict[str, int], part: str) -> list[str]:

@@ -14,6 +14,7 @@ from delphin import predicate, variable
 from delphin.mrs import EP, MRS
 
 from lit.morphology import UNKNOWN_WORD, VERB_TAGS, verb_forms
+from lit.mrs.parts import properties
 
 #: Event properties that must agree between equivalent MRSs.
 EVENT_PROPERTIES: tuple[str, ...] = ("TENSE", "PROG", "PERF", "SF", "MOOD")
@@ -24,13 +25,12 @@ Graph = tuple[dict[Node, str], dict[tuple[Node, Node], str]]
 
 
 def _event_signature(m: MRS, var: str) -> str:
-    props = {k.upper(): str(v).lower() for k, v in m.variables.get(var, {}).items()}
+    props = properties(m, var)
     return "|".join(f"{p}={props.get(p, '')}" for p in EVENT_PROPERTIES)
 
 
 def _gend(m: MRS, var: str) -> str:
-    return next((str(v).lower() for k, v in m.variables.get(var, {}).items()
-                 if k.upper() == "GEND"), "")
+    return properties(m, var).get("GEND", "")
 
 
 def _variable_label(m: MRS, var: str) -> str:
