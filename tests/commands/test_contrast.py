@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 
 import pytest
 
@@ -150,9 +151,8 @@ def test_sst2_datasets_folder_with_a_class_label(fake_ace_config, tmp_path):
     assert records[0]["transforms"][0]["label"] == "negative"
 
 
-@pytest.fixture(scope="module")
-def qqp_csv(tmp_path_factory):
-    path = tmp_path_factory.mktemp("qqp") / "qqp.csv"
+def write_qqp(path: Path) -> Path:
+    """Three QQP rows at *path*: a duplicate, a non-duplicate and a row with a bad label."""
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["id", "qid1", "qid2", "question1", "question2", "is_duplicate"])
@@ -160,6 +160,11 @@ def qqp_csv(tmp_path_factory):
         w.writerow(["11", "3", "4", CHASING, PRAISED, "0"])
         w.writerow(["12", "5", "6", CHASING, PRAISED, "maybe"])
     return path
+
+
+@pytest.fixture(scope="module")
+def qqp_csv(tmp_path_factory):
+    return write_qqp(tmp_path_factory.mktemp("qqp") / "qqp.csv")
 
 
 def test_qqp_pairs(fake_ace_config, qqp_csv):

@@ -13,7 +13,6 @@ Record them again only when a change of behaviour is meant:
 from __future__ import annotations
 
 import contextlib
-import csv
 import hashlib
 import io
 import json
@@ -28,6 +27,7 @@ import lit.ace.options
 import lit.diff
 from lit.cli import main
 from tests.audit.fakes import Differ, PresentAce
+from tests.commands.test_contrast import CHASING, CHEERED, PRAISED, write_qqp
 from tests.conftest import DATA, ORACLE
 
 EXPECTED = DATA / "expected" / "commands"
@@ -36,9 +36,6 @@ CAD = DATA / "cad"
 #: Oracle pairs in the `lit nli` contrast file that `lit augment` and `lit report` read.
 PAIRS = 12
 NLI_SPECS = "f;p,m;o,o;n,n;o,pa;pa,q;q"
-PRAISED = "The teacher praised the students."
-CHEERED = "The crowd cheered."
-CHASING = "A dog is chasing a cat."
 #: What differs between two runs of one checkout: a time stamp (ISO 8601, or a report's
 #: "generated" minute, `2026-11-28 07:25 UTC`).
 TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)?"
@@ -79,13 +76,7 @@ def stable(path: Path, tmp: Path, ace: Path, hashes: dict[str, str]) -> str:
 
 def contrast_runs(config, tmp: Path) -> None:
     """`lit contrast` on a QQP-shaped CSV (pairs) and an SST-2-shaped JSONL (single texts)."""
-    qqp = tmp / "qqp.csv"
-    with open(qqp, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["id", "qid1", "qid2", "question1", "question2", "is_duplicate"])
-        w.writerow(["10", "1", "2", PRAISED, CHEERED, "1"])
-        w.writerow(["11", "3", "4", CHASING, PRAISED, "0"])
-        w.writerow(["12", "5", "6", CHASING, PRAISED, "maybe"])
+    qqp = write_qqp(tmp / "qqp.csv")
     run("contrast", qqp, "--task", "qqp", "-o", tmp / "contrast-qqp.jsonl",
         "--specs", "o;f,pa;o", *ace_args(config))
     sst2 = tmp / "sst2.jsonl"
