@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from lit.errors import InputError
-from lit.io.lock import OutputLock
+from lit.io.lock import DEAD_HOLDER_SECONDS, OutputLock, lock_path
 from lit.io.output import overwrite_temporary
 from lit.pipeline.engine import Engine
 from lit.pipeline.identity import identity_path
@@ -73,6 +73,27 @@ def test_a_second_writer_is_refused_naming_the_holder(tmp_path):
     assert not out.exists()
     with OutputLock(out):  # released: the next writer gets it
         pass
+
+
+def test_a_lock_a_killed_run_left_with_a_child_is_waited_for(tmp_path):
+    """A run SIGKILLed while it forks an ACE process: the child holds the lock until its exec
+    closes it. The holder the lock file names is gone, so the next run waits, then writes."""
+    out = tmp_path / "c.jsonl"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    child = subprocess.Popen([sys.executable, "-c", (
+        "import fcntl, os, socket, sys, time\n"
+        f"fd = os.open({str(lock_path(out))!r}, os.O_RDWR | os.O_CREAT)\n"
+        "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+        f"os.write(fd, f'lit nli, pid {dead.pid} on {{socket.gethostname()}}, since x'.encode())\n"
+        "print('locked', flush=True)\n"
+        "time.sleep(1)\n")], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "locked\n"
+    start = time.monotonic()
+    with OutputLock(out):
+        waited = time.monotonic() - start
+    child.wait()
+    assert 0.3 < waited < DEAD_HOLDER_SECONDS
 
 
 def test_a_second_lit_nli_process_is_refused(fake_ace_config, tmp_path):
