@@ -52,6 +52,22 @@ def _present(names: Mapping | list[str], tried: tuple[str, ...]) -> str:
     return next((f for f in tried if f in names), tried[0])
 
 
+def _record_id(rec: Mapping, fields: Mapping[str, tuple[str, ...]], line: int,
+               rid: object = None) -> object:
+    """The record's id: *rid* if given, else the first non-empty id field, else its line."""
+    if rid not in (None, ""):
+        return rid
+    return next((rec[f] for f in fields[ID_ROLE] if rec.get(f) not in (None, "")), line)
+
+
+def _writable(rec: object) -> dict:
+    """*rec* as an item's input: the dict itself, or its `ascii` text under "raw" when it is
+    not a dict JSON can write (so its invalid_input record can still be written)."""
+    if isinstance(rec, dict) and not json_problem(rec):
+        return rec
+    return {"raw": ascii(rec)[:2000]}
+
+
 def _integer(value: object) -> object:
     """A CSV/TSV's integer label (Hugging Face's, held as text) as an int; else *value*."""
     if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
@@ -64,8 +80,7 @@ def task_item(rec: dict, line: int, profile: TaskProfile, fields: Mapping[str, t
               rid: object = None) -> TaskItem:
     """The TaskItem of one record *rec* (shared by files and the Python API); *class_names*
     are a `datasets` dataset's ClassLabel names per field; *rid* overrides the id fields."""
-    if rid in (None, ""):
-        rid = next((rec[f] for f in fields[ID_ROLE] if rec.get(f) not in (None, "")), line)
+    rid = _record_id(rec, fields, line, rid)
     rid = str(line) if json_problem(str(rid)) else str(rid)
     texts = tuple(_text(rec, fields[side]) for side in profile.sides)
     gold, bad_label = _gold(rec, profile, fields[LABEL_ROLE], class_names or {})
@@ -73,7 +88,7 @@ def task_item(rec: dict, line: int, profile: TaskProfile, fields: Mapping[str, t
                   for side, (_, why) in zip(profile.sides, texts) if why),
                  None) or bad_label or json_problem(rec)
     if error:
-        rec = {"raw": ascii(rec)[:2000]} if json_problem(rec) else rec
+        rec = _writable(rec)
         return TaskItem(rid, line, rec, tuple(t for t, _ in texts), None, f"{where}: {error}")
     return TaskItem(rid, line, rec, tuple(t for t, _ in texts), gold)
 
@@ -121,8 +136,7 @@ def pair_item(rec: dict, line: int, profile: TaskProfile,
     as read, checked as `lit nli` checks them (a side without text, a gold outside the task's
     labels, fields not writable as JSON); *rid* overrides the id fields."""
     names = {role: _present(rec, tried) for role, tried in fields.items() if tried}
-    if rid in (None, ""):
-        rid = next((rec[f] for f in fields[ID_ROLE] if rec.get(f) not in (None, "")), line)
+    rid = _record_id(rec, fields, line, rid)
     texts = tuple(rec.get(names[side]) for side in profile.sides)
     gold = _integer(rec.get(names[LABEL_ROLE])) if LABEL_ROLE in names else None
     error = next((f"no sentence in field {names[side]!r}" for side, text in
@@ -131,7 +145,7 @@ def pair_item(rec: dict, line: int, profile: TaskProfile,
         or json_problem(rec)
     if error:
         rid = line if json_problem(str(rid)) else rid
-        rec = {"raw": ascii(rec)[:2000]} if json_problem(rec) else rec
+        rec = _writable(rec)
         return TaskItem(str(rid), line, rec, texts, gold, f"{where}: {error}")
     return TaskItem(str(rid), line, rec, texts, gold)
 
@@ -158,7 +172,7 @@ def as_item(record: object, line: int, task: str | Path | TaskProfile = NLI_TASK
         rid = record[n + 1] if len(record) > n + 1 else None
         record = _tuple_fields(record, profile)
     elif not isinstance(record, dict):
-        return TaskItem(str(line), line, {"raw": ascii(record)[:2000]}, (None,) * n, None,
+        return TaskItem(str(line), line, _writable(record), (None,) * n, None,
                         f"{noun} {line}: expected a dict of the task's fields or a "
                         f"({', '.join(profile.sides)}, label) tuple, not "
                         f"{type(record).__name__}")
