@@ -55,8 +55,8 @@ from lit.status import Status
 REPAIRS = 3
 #: A route's twin MRS realizes more variants than a plain MRS (relative pronoun x voice of the
 #: relative clause x comma for a cleft's twin), of which the route's surface test and the
-#: ranking keep few: it gets this many times the candidates (verification still stops at the
-#: first verified one in ranked order).
+#: ranking keep few: it gets this many times the candidates unless its routes say how many
+#: (a route's ``candidates``; verification still stops at the first verified one).
 ROUTE_CANDIDATE_FACTOR = 4
 _PRED = re.compile(r"\[\s*(\"[^\"]*\"|\S+?)(?:<[^>]*>)?\s+LBL:")
 
@@ -351,8 +351,11 @@ class Realizer:
         return [self.max_candidates, self.realizations_per_candidate]
 
     def _wanted(self, t: _Target) -> int:
-        """The candidates *t* keeps: more for a route's twin (ROUTE_CANDIDATE_FACTOR)."""
-        return self.max_candidates * (ROUTE_CANDIDATE_FACTOR if t.routed else 1)
+        """The candidates *t* keeps: more for a route's twin (its routes' ``candidates``, else
+        ROUTE_CANDIDATE_FACTOR)."""
+        if t.routed is None:
+            return self.max_candidates
+        return self.max_candidates * (t.routed.candidates or ROUTE_CANDIDATE_FACTOR)
 
     def _rank(self, targets: list[_Target]) -> None:
         live = [t for t in targets if t.candidates]

@@ -78,6 +78,12 @@ class Routed:
         """The routes as the record names them: ``module.route``, joined by ``+``."""
         return "+".join(r.name for r in self.routes)
 
+    @property
+    def candidates(self) -> int | None:
+        """How many times the usual candidates the twin keeps: the most any of its routes
+        asks for (None: no route says)."""
+        return max((r.candidates for r in self.routes if r.candidates), default=None)
+
     def rewrite(self, realization: str) -> str:
         """*realization* with every route's rewrites applied, route by route."""
         for route in self.routes:

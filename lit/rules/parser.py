@@ -32,6 +32,7 @@ TERMINAL_NAMES = {
     "ANCHOR": "an anchor like @index",
     "CLASS": "a predicate class like %modal",
     "WORD": "a word",
+    "COUNT": "a whole number like 2",
     "LOOKUP": "a table lookup like <table.column>",
     "TABLE_KIND": "predicates or strings",
     "LSQB": "'['",
@@ -256,13 +257,20 @@ class _ToSyntax(Transformer):
     def rewrite(self, pattern: Token, replacement: Token) -> list[str]:
         return [self._regex(pattern), _unquote(replacement)]
 
+    def candidates(self, count: Token) -> int:
+        if int(count) < 1:
+            raise self._error(count, f"candidates {count}: a route keeps at least 1 per candidate")
+        return int(count)
+
     def route(self, name: Token, reason: Token, *rest: Any) -> s.Route:
         surface = next((r.value for r in rest if isinstance(r, s.Const)), None)
         rewrites = tuple((r[0], r[1]) for r in rest if isinstance(r, list))
+        candidates = next((r for r in rest if isinstance(r, int)), None)
         edits = rest[-1] if rest and isinstance(rest[-1], tuple) else ()
-        conditions = tuple(r for r in rest if not isinstance(r, (tuple, list, s.Const)))
+        conditions = tuple(r for r in rest if not isinstance(r, (tuple, list, s.Const, int)))
         return s.Route(str(name), conditions, edits, self.source, name.line or 0,
-                       reason=_unquote(reason), rewrites=rewrites, surface=surface)
+                       reason=_unquote(reason), rewrites=rewrites, surface=surface,
+                       candidates=candidates)
 
     def block(self, item: s.Block | s.GuardRef) -> s.Block | s.GuardRef:
         return item

@@ -328,12 +328,15 @@ class Route(Rule):
     "Realization routes"). ``rewrites`` are (regex, replacement) pairs applied, first match
     each, to a twin realization (a string the twin has but the target lacks, such as the comma
     of a non-restrictive relative); ``surface`` is a regex a rewritten realization must match
-    to be a candidate (None: any); ``reason`` says why the grammar will not generate the
-    target."""
+    to be a candidate (None: any); ``candidates`` is how many times the pipeline's candidates
+    per MRS the twin keeps (None: the pipeline's default for a twin), since a twin realizes
+    variants of which the surface test keeps few; ``reason`` says why the grammar will not
+    generate the target."""
 
     reason: str = ""
     rewrites: tuple[tuple[str, str], ...] = ()
     surface: str | None = None
+    candidates: int | None = None
 
     def rewrite(self, realization: str) -> str:
         """*realization* of the twin with the route's rewrites applied."""

@@ -5,6 +5,7 @@ analyses, and the route construct of the rule language itself."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from delphin import predicate
@@ -13,7 +14,7 @@ from delphin.codecs import simplemrs
 from lit.errors import RuleError
 from lit.phenomena import cleft_2025_ep
 from lit.rules.compiler import compile_text
-from lit.rules.engine import RuleEngine
+from lit.rules.engine import Routed, RuleEngine
 
 
 def _gold_clefts(gold_2025) -> list[tuple[str, object]]:
@@ -210,7 +211,24 @@ def test_a_route_is_a_block_of_its_own_kind():
     assert route.rewrite("Its is.") == "It is."
 
 
+def test_a_route_says_how_many_candidates_its_twin_keeps():
+    """``candidates N``: the twin keeps N times the usual candidates; with several routes, the
+    most any asks for; a route that says nothing leaves the pipeline's default (None)."""
+    plain = compile_text(ROUTE_MODULE).routes[0]
+    counted = compile_text(ROUTE_MODULE.replace('surface "^It "',
+                                                'surface "^It "\n  candidates 2')).routes[0]
+    assert (plain.candidates, counted.candidates) == (None, 2)
+    twin = simplemrs.decode("[ TOP: h0 RELS: < > ]")
+    assert Routed(twin, (plain,)).candidates is None
+    assert Routed(twin, (plain, counted)).candidates == 2
+    assert Routed(twin, (counted, replace(counted, candidates=3))).candidates == 3
+
+
 @pytest.mark.parametrize("text, message", [
+    (ROUTE_MODULE.replace('surface "^It "', 'surface "^It "\n  candidates 0'),
+     "candidates 0: a route keeps at least 1"),
+    (ROUTE_MODULE.replace('surface "^It "', 'surface "^It "\n  candidates two'),
+     "a whole number like 2"),
     (ROUTE_MODULE.replace("set ?e", "set ?f"), "?f is neither matched"),
     (ROUTE_MODULE.replace('"^It "', '"^(It "'), "bad regular expression"),
     (ROUTE_MODULE.replace('"^Its "', '"^Its ("'), "bad regular expression"),
