@@ -35,9 +35,12 @@ such items and their seconds); wall seconds (the items' worker time summed, whic
 starting the fresh generator each generation gets); the share of all ACE seconds. Then the
 run's wall time, ACE seconds over all items, the distinct source sentences parsed (a
 sentence is parsed once per premise group: without a parse cache a hypothesis two groups
-share is parsed twice), the Realizer's counts (Realizer.stats), utilisation = ACE seconds / (wall x workers)
-(how busy the workers were; a low figure means a tail or batches waiting at a stage
-boundary), transforms ok, the peak resident memory of each worker (its ACE processes summed,
+share is parsed twice), the Realizer's counts (Realizer.stats), utilisation = ACE seconds /
+(wall x workers) (the share of the workers' time that is ACE's own work), workers busy = the
+items' wall seconds / (wall x workers) (the share they were not idle: the gap to utilisation
+is starting a fresh generator per MRS, which ACE 0.9.30's -n counting forces, and reading
+answers; a low figure means a tail or batches waiting at a stage boundary), the ACE processes
+started and their start-up seconds (AceService.starts, the warm-up run's included), transforms ok, the peak resident memory of each worker (its ACE processes summed,
 sampled every 0.1 s: `MemorySampler`), of the largest ACE process and of this process, and
 the load average before and after.
 
@@ -319,9 +322,14 @@ def measure(config: AceConfig, items: list[TaskItem], warm: list[TaskItem], spec
             recorder.restore()
         wall = end - start
         ace = recorder.ace_seconds()
+        busy = sum(t.wall_seconds for name, t in recorder.tallies.items()
+                   if "/" not in name and name != "ranking")
         figures = {
             "wall_seconds": wall, "wall_seconds_with_warmup": end - began,
             "ace_seconds": ace, "utilisation": ace / (wall * workers),
+            "busy": busy / (wall * workers),
+            "processes_started": {kind.value: [n, service.start_seconds[kind]]
+                                  for kind, n in service.starts.items()},
             "sources_distinct": len(recorder.sources),
             "realizer_stats": dict(measured.pipeline.realizer.stats),
             "ok_transforms": ok_transforms(records),
@@ -385,6 +393,11 @@ def print_figures(figures: dict, workers: int) -> None:
           f"{stats.get('generation cache hits', 0)}   (Realizer.stats: refused before "
           "generation, not in the index; cache hits)")
     print(f"  utilisation ACE s / (wall x {workers})     {100 * figures['utilisation']:9.1f}%")
+    print(f"  workers busy (items' wall s)        {100 * figures['busy']:9.1f}%   (ACE's own time, "
+          "starting a fresh generator per MRS, reading answers)")
+    started = ", ".join(f"{kind} {n} ({seconds:.2f} s)"
+                        for kind, (n, seconds) in figures["processes_started"].items())
+    print(f"  ACE processes started (start-up s)  {started}   (warm-up run included)")
     print(f"  transforms ok                       {figures['ok_transforms']:10d}")
     mem = figures["peak_rss_mb"]
     print("  peak RSS per worker (its ACE processes)  "
