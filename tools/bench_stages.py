@@ -240,10 +240,17 @@ class StageRecorder:
 
     # --- figures ----------------------------------------------------------------------------
 
+    def _items(self) -> list[Tally]:
+        """The tallies of ACE items: the top-level categories but ranking."""
+        return [t for name, t in self.tallies.items() if "/" not in name and name != "ranking"]
+
     def ace_seconds(self) -> float:
-        """ACE seconds over all items: the top-level categories but ranking."""
-        return sum(t.ace_seconds for name, t in self.tallies.items()
-                   if "/" not in name and name != "ranking")
+        """ACE seconds over all items."""
+        return sum(t.ace_seconds for t in self._items())
+
+    def worker_seconds(self) -> float:
+        """The items' wall seconds: the time the workers were busy with them."""
+        return sum(t.wall_seconds for t in self._items())
 
 
 def _callers() -> set[str]:
@@ -322,12 +329,10 @@ def measure(config: AceConfig, items: list[TaskItem], warm: list[TaskItem], spec
             recorder.restore()
         wall = end - start
         ace = recorder.ace_seconds()
-        busy = sum(t.wall_seconds for name, t in recorder.tallies.items()
-                   if "/" not in name and name != "ranking")
         figures = {
             "wall_seconds": wall, "wall_seconds_with_warmup": end - began,
             "ace_seconds": ace, "utilisation": ace / (wall * workers),
-            "busy": busy / (wall * workers),
+            "busy": recorder.worker_seconds() / (wall * workers),
             "processes_started": {kind.value: [n, service.start_seconds[kind]]
                                   for kind, n in service.starts.items()},
             "sources_distinct": len(recorder.sources),
